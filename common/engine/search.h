@@ -1,0 +1,73 @@
+// The AI: searches a position and returns a move. No I/O; progress goes through a callback.
+// This is the interface the server, the engine executable and the tests share.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "xiangqi/position.h"
+
+namespace xq::engine {
+
+// What bounds one search. Zero means "no limit of that kind".
+struct Limits {
+    int depth = 0;
+    std::uint64_t nodes = 0;
+    int movetime_ms = 0;
+    int time_ms[COLOR_NB] = {0, 0};  // remaining clock per colour
+    int inc_ms[COLOR_NB] = {0, 0};
+    int movestogo = 0;
+    bool infinite = false;
+    int level = 10;          // strength 1..10, 10 = full strength
+    std::uint64_t seed = 0;  // randomness for lower levels; same seed, same move
+};
+
+// Reported during the search (the clients' thinking bar and UCI info lines).
+struct Progress {
+    int depth = 0;
+    int seldepth = 0;
+    int score_cp = 0;          // from the side to move's view
+    int mate_in = 0;           // moves to mate (>0 we mate, <0 we are mated), 0 if none
+    std::uint64_t nodes = 0;
+    std::uint64_t nps = 0;
+    int elapsed_ms = 0;
+    int root_done = 0;         // root moves searched at this depth
+    int root_total = 0;
+    std::vector<Move> pv;
+};
+
+struct Result {
+    Move best;                 // Move::none() when the side to move has no legal move
+    Move ponder;
+    int score_cp = 0;
+    int mate_in = 0;
+    int depth = 0;
+    std::uint64_t nodes = 0;
+};
+
+using ProgressFn = std::function<void(const Progress&)>;
+
+class Engine {
+public:
+    explicit Engine(std::size_t hash_mb = 16);
+    ~Engine();
+    Engine(const Engine&) = delete;
+    Engine& operator=(const Engine&) = delete;
+
+    void set_hash_mb(std::size_t mb);
+    void new_game();  // clears the transposition table and history
+
+    // Searches the position reached from `start` by `moves` (the game so far, so that
+    // repetitions are judged as the referee judges them). `stop` may be null.
+    Result search(const Position& start, const std::vector<Move>& moves, const Limits& limits,
+                  const ProgressFn& on_progress = {}, const std::atomic<bool>* stop = nullptr);
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace xq::engine

@@ -1,0 +1,453 @@
+#include "position.h"
+
+#include <charconv>
+#include <vector>
+
+#include "tables.h"
+
+namespace xq {
+
+using tables::TABLES;
+
+namespace {
+
+constexpr int MAX_PER_TYPE[PIECE_TYPE_NB] = {0, 1, 2, 2, 2, 2, 2, 5};
+
+bool advisor_point(Color c, Square s) {
+    const int f = file_of(s), r = relative_rank(c, s);
+    return (r == 0 || r == 2) ? (f == 3 || f == 5) : (r == 1 && f == 4);
+}
+
+bool elephant_point(Color c, Square s) {
+    const int f = file_of(s), r = relative_rank(c, s);
+    if (r == 0 || r == 4) return f == 2 || f == 6;
+    if (r == 2) return f == 0 || f == 4 || f == 8;
+    return false;
+}
+
+bool pawn_point(Color c, Square s) {
+    const int r = relative_rank(c, s);
+    if (r >= 5) return true;
+    return (r == 3 || r == 4) && file_of(s) % 2 == 0;
+}
+
+std::vector<std::string_view> split_ws(std::string_view s) {
+    std::vector<std::string_view> out;
+    std::size_t i = 0;
+    while (i < s.size()) {
+        while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n')) ++i;
+        std::size_t j = i;
+        while (j < s.size() && !(s[j] == ' ' || s[j] == '\t' || s[j] == '\r' || s[j] == '\n')) ++j;
+        if (j > i) out.push_back(s.substr(i, j - i));
+        i = j;
+    }
+    return out;
+}
+
+bool parse_int(std::string_view s, int lo, int hi, int& out) {
+    int v = 0;
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || p != s.data() + s.size() || v < lo || v > hi) return false;
+    out = v;
+    return true;
+}
+
+}  // namespace
+
+std::string_view fen_error_message(FenError e) {
+    switch (e) {
+    case FenError::None: return "no error";
+    case FenError::Empty: return "empty FEN";
+    case FenError::BadRankCount: return "the board must have exactly 10 ranks separated by '/'";
+    case FenError::BadFileCount: return "a rank does not describe exactly 9 points";
+    case FenError::UnknownPiece: return "unknown piece letter (use K A B N R C P, upper case for Red)";
+    case FenError::MissingKing: return "a side has no king";
+    case FenError::TooManyKings: return "a side has more than one king";
+    case FenError::TooManyPieces: return "a side has more pieces of one type than the game has";
+    case FenError::BadKingSquare: return "a king stands outside its palace";
+    case FenError::BadAdvisorSquare: return "an advisor stands on a point advisors can never reach";
+    case FenError::BadElephantSquare: return "an elephant stands on a point elephants can never reach";
+    case FenError::BadPawnSquare: return "a pawn stands on a point pawns can never reach";
+    case FenError::BadSideToMove: return "side to move must be 'w' (or 'r') for Red or 'b' for Black";
+    case FenError::BadCounter: return "the half-move clock and move number must be non-negative numbers";
+    case FenError::SideNotToMoveInCheck: return "the side that is not to move is in check (or the kings face each other)";
+    case FenError::TrailingGarbage: return "unexpected text after the FEN fields";
+    }
+    return "unknown FEN error";
+}
+
+Position::Position() {
+    const FenError e = set_fen(START_FEN);
+    (void)e;
+}
+
+void Position::clear() {
+    board_.fill(NO_PIECE);
+    counts_.fill(0);
+    king_ = {SQ_NONE, SQ_NONE};
+    side_ = RED;
+    rule50_ = 0;
+    fullmove_ = 1;
+    key_ = 0;
+}
+
+void Position::put(Piece p, Square s) {
+    board_[s] = p;
+    ++counts_[p];
+    key_ ^= TABLES.zobrist[p][s];
+    if (type_of(p) == KING) king_[color_of(p)] = s;
+}
+
+void Position::remove(Square s) {
+    const Piece p = board_[s];
+    --counts_[p];
+    key_ ^= TABLES.zobrist[p][s];
+    board_[s] = NO_PIECE;
+}
+
+FenError Position::set_fen(std::string_view text) {
+    const auto fields = split_ws(text);
+    if (fields.empty()) return FenError::Empty;
+    if (fields.size() > 6) return FenError::TrailingGarbage;
+
+    Position p{EmptyTag{}};  // built aside so that a refused FEN changes nothing
+    int rank = 9, file = 0;
+    int ranks_seen = 1;
+    for (char c : fields[0]) {
+        if (c == '/') {
+            if (file != 9) return FenError::BadFileCount;
+            if (++ranks_seen > 10) return FenError::BadRankCount;
+            --rank;
+            file = 0;
+        } else if (c >= '1' && c <= '9') {
+            file += c - '0';
+            if (file > 9) return FenError::BadFileCount;
+        } else {
+            const Piece pc = piece_from_char(c);
+            if (pc == NO_PIECE) return FenError::UnknownPiece;
+            if (file >= 9) return FenError::BadFileCount;
+            const Square s = make_square(file, rank);
+            ++file;
+            const Color col = color_of(pc);
+            const PieceType t = type_of(pc);
+            if (p.counts_[pc] >= MAX_PER_TYPE[t])
+                return t == KING ? FenError::TooManyKings : FenError::TooManyPieces;
+            if (t == KING && !in_palace(col, s)) return FenError::BadKingSquare;
+            if (t == ADVISOR && !advisor_point(col, s)) return FenError::BadAdvisorSquare;
+            if (t == ELEPHANT && !elephant_point(col, s)) return FenError::BadElephantSquare;
+            if (t == PAWN && !pawn_point(col, s)) return FenError::BadPawnSquare;
+            p.put(pc, s);
+        }
+    }
+    if (ranks_seen != 10) return FenError::BadRankCount;
+    if (file != 9) return FenError::BadFileCount;
+    if (p.king_[RED] == SQ_NONE || p.king_[BLACK] == SQ_NONE) return FenError::MissingKing;
+
+    if (fields.size() >= 2) {
+        const auto s = fields[1];
+        if (s == "w" || s == "r" || s == "W" || s == "R") p.side_ = RED;
+        else if (s == "b" || s == "B") p.side_ = BLACK;
+        else return FenError::BadSideToMove;
+    }
+    if (fields.size() >= 5 && !parse_int(fields[4], 0, 100000, p.rule50_)) return FenError::BadCounter;
+    if (fields.size() >= 6 && !parse_int(fields[5], 1, 100000, p.fullmove_)) {
+        // Some tools write move number 0; accept it as 1.
+        int v = -1;
+        if (!parse_int(fields[5], 0, 0, v)) return FenError::BadCounter;
+        p.fullmove_ = 1;
+    }
+    if (p.side_ == BLACK) p.key_ ^= TABLES.zobrist_side;
+    if (p.king_attacked(~p.side_)) return FenError::SideNotToMoveInCheck;
+    *this = p;
+    return FenError::None;
+}
+
+std::string Position::fen() const {
+    std::string out;
+    for (int r = 9; r >= 0; --r) {
+        int empties = 0;
+        for (int f = 0; f < 9; ++f) {
+            const Piece p = board_[make_square(f, r)];
+            if (p == NO_PIECE) {
+                ++empties;
+                continue;
+            }
+            if (empties) out += char('0' + empties);
+            empties = 0;
+            out += piece_to_char(p);
+        }
+        if (empties) out += char('0' + empties);
+        if (r) out += '/';
+    }
+    out += side_ == RED ? " w - - " : " b - - ";
+    out += std::to_string(rule50_);
+    out += ' ';
+    out += std::to_string(fullmove_);
+    return out;
+}
+
+bool Position::attacked_after(Square k, Color us, Square from, Square to) const {
+    const Color them = ~us;
+    const Piece mover = from == SQ_NONE ? NO_PIECE : board_[from];
+    auto at = [&](int s) -> Piece {
+        if (s == to) return mover;
+        if (s == from) return NO_PIECE;
+        return board_[s];
+    };
+    const Piece e_rook = make_piece(them, ROOK), e_cannon = make_piece(them, CANNON),
+                e_king = make_piece(them, KING), e_horse = make_piece(them, HORSE),
+                e_pawn = make_piece(them, PAWN);
+    for (int d = 0; d < 4; ++d) {
+        const auto& ray = TABLES.rays[k][d];
+        int i = 0;
+        Piece first = NO_PIECE;
+        for (; i < ray.count; ++i) {
+            first = at(ray.squares[i]);
+            if (first != NO_PIECE) break;
+        }
+        if (i == ray.count) continue;
+        if (first == e_rook || (first == e_king && d < 2)) return true;
+        for (++i; i < ray.count; ++i) {
+            const Piece second = at(ray.squares[i]);
+            if (second == NO_PIECE) continue;
+            if (second == e_cannon) return true;
+            break;
+        }
+    }
+    const auto& hf = TABLES.horse_from[k];
+    for (int i = 0; i < hf.count; ++i)
+        if (at(hf.steps[i].to) == e_horse && at(hf.steps[i].block) == NO_PIECE) return true;
+    // Enemy pawns attack from the point "in front of" k (seen from them) and from the sides.
+    const int r = rank_of(k), f = file_of(k);
+    const int behind = them == RED ? r - 1 : r + 1;  // where an enemy pawn steps onto k from
+    if (behind >= 0 && behind <= 9 && at(make_square(f, behind)) == e_pawn) return true;
+    if (crossed_river(them, k)) {
+        if (f > 0 && at(k - 1) == e_pawn) return true;
+        if (f < 8 && at(k + 1) == e_pawn) return true;
+    }
+    return false;
+}
+
+bool Position::king_attacked(Color c) const {
+    return attacked_after(king_[c], c, SQ_NONE, SQ_NONE);
+}
+
+bool Position::is_attacked(Square s, Color by) const {
+    // Rook, cannon, horse and pawn attacks are as for a king; add king, advisor, elephant steps.
+    // The king-facing rule is not an "attack" on a square, so mask it out by checking kings by step.
+    const Color victim = ~by;
+    const Piece e_king = make_piece(by, KING);
+    for (int d = 0; d < 4; ++d) {
+        const auto& ray = TABLES.rays[s][d];
+        int i = 0;
+        for (; i < ray.count && board_[ray.squares[i]] == NO_PIECE; ++i) {}
+        if (i == ray.count) continue;
+        const Piece first = board_[ray.squares[i]];
+        if (first == make_piece(by, ROOK)) return true;
+        for (++i; i < ray.count; ++i) {
+            const Piece second = board_[ray.squares[i]];
+            if (second == NO_PIECE) continue;
+            if (second == make_piece(by, CANNON)) return true;
+            break;
+        }
+    }
+    const auto& hf = TABLES.horse_from[s];
+    for (int i = 0; i < hf.count; ++i)
+        if (board_[hf.steps[i].to] == make_piece(by, HORSE) && board_[hf.steps[i].block] == NO_PIECE)
+            return true;
+    const int r = rank_of(s), f = file_of(s);
+    const int behind = by == RED ? r - 1 : r + 1;
+    if (behind >= 0 && behind <= 9 && board_[make_square(f, behind)] == make_piece(by, PAWN)) return true;
+    if (crossed_river(by, s)) {
+        if (f > 0 && board_[s - 1] == make_piece(by, PAWN)) return true;
+        if (f < 8 && board_[s + 1] == make_piece(by, PAWN)) return true;
+    }
+    // Palace pieces: the same step tables work backwards because the steps are symmetric.
+    for (const auto* list : {&TABLES.king[s], &TABLES.advisor[s]}) {
+        for (int i = 0; i < list->count; ++i) {
+            const Piece p = board_[list->steps[i].to];
+            if (p == NO_PIECE || color_of(p) != by) continue;
+            if (list == &TABLES.king[s] ? p == e_king && in_palace(by, s)
+                                        : p == make_piece(by, ADVISOR) && in_palace(by, s))
+                return true;
+        }
+    }
+    const auto& el = TABLES.elephant[s];
+    for (int i = 0; i < el.count; ++i)
+        if (board_[el.steps[i].to] == make_piece(by, ELEPHANT) && board_[el.steps[i].block] == NO_PIECE)
+            return true;
+    (void)victim;
+    return false;
+}
+
+bool Position::gives_check(Move m) const {
+    Position copy = *this;
+    UndoInfo u;
+    copy.do_move(m, u);
+    return copy.in_check();
+}
+
+void Position::do_move(Move m, UndoInfo& undo) {
+    const Square from = m.from(), to = m.to();
+    undo.captured = board_[to];
+    undo.key = key_;
+    undo.rule50 = rule50_;
+    const Piece p = board_[from];
+    if (undo.captured != NO_PIECE) {
+        remove(to);
+        rule50_ = 0;
+    } else {
+        ++rule50_;
+    }
+    remove(from);
+    put(p, to);
+    if (side_ == BLACK) ++fullmove_;
+    side_ = ~side_;
+    key_ ^= TABLES.zobrist_side;
+}
+
+void Position::undo_move(Move m, const UndoInfo& undo) {
+    const Square from = m.from(), to = m.to();
+    side_ = ~side_;
+    if (side_ == BLACK) --fullmove_;
+    const Piece p = board_[to];
+    board_[to] = NO_PIECE;
+    board_[from] = p;
+    if (type_of(p) == KING) king_[color_of(p)] = from;
+    if (undo.captured != NO_PIECE) {
+        board_[to] = undo.captured;
+        ++counts_[undo.captured];
+    }
+    key_ = undo.key;
+    rule50_ = undo.rule50;
+}
+
+void Position::do_null_move(UndoInfo& undo) {
+    undo.captured = NO_PIECE;
+    undo.key = key_;
+    undo.rule50 = rule50_;
+    side_ = ~side_;
+    key_ ^= TABLES.zobrist_side;
+}
+
+void Position::undo_null_move(const UndoInfo& undo) {
+    side_ = ~side_;
+    key_ = undo.key;
+    rule50_ = undo.rule50;
+}
+
+template <bool CapturesOnly>
+void Position::generate(MoveList& list) const {
+    const Color us = side_;
+    auto target_ok = [&](int s) {
+        const Piece q = board_[s];
+        if (q == NO_PIECE) return !CapturesOnly;
+        return color_of(q) != us;
+    };
+    for (int sq = 0; sq < SQ_NB; ++sq) {
+        const Piece p = board_[sq];
+        if (p == NO_PIECE || color_of(p) != us) continue;
+        const Square from = Square(sq);
+        switch (type_of(p)) {
+        case KING:
+        case ADVISOR: {
+            const auto& l = type_of(p) == KING ? TABLES.king[sq] : TABLES.advisor[sq];
+            for (int i = 0; i < l.count; ++i)
+                if (target_ok(l.steps[i].to)) list.push(Move(from, Square(l.steps[i].to)));
+            break;
+        }
+        case ELEPHANT:
+        case HORSE: {
+            const auto& l = type_of(p) == HORSE ? TABLES.horse[sq] : TABLES.elephant[sq];
+            for (int i = 0; i < l.count; ++i)
+                if (board_[l.steps[i].block] == NO_PIECE && target_ok(l.steps[i].to))
+                    list.push(Move(from, Square(l.steps[i].to)));
+            break;
+        }
+        case PAWN: {
+            const auto& l = TABLES.pawn[us][sq];
+            for (int i = 0; i < l.count; ++i)
+                if (target_ok(l.steps[i].to)) list.push(Move(from, Square(l.steps[i].to)));
+            break;
+        }
+        case ROOK:
+            for (int d = 0; d < 4; ++d) {
+                const auto& ray = TABLES.rays[sq][d];
+                for (int i = 0; i < ray.count; ++i) {
+                    const Piece q = board_[ray.squares[i]];
+                    if (q == NO_PIECE) {
+                        if (!CapturesOnly) list.push(Move(from, Square(ray.squares[i])));
+                        continue;
+                    }
+                    if (color_of(q) != us) list.push(Move(from, Square(ray.squares[i])));
+                    break;
+                }
+            }
+            break;
+        case CANNON:
+            for (int d = 0; d < 4; ++d) {
+                const auto& ray = TABLES.rays[sq][d];
+                int i = 0;
+                for (; i < ray.count && board_[ray.squares[i]] == NO_PIECE; ++i)
+                    if (!CapturesOnly) list.push(Move(from, Square(ray.squares[i])));
+                for (++i; i < ray.count; ++i) {
+                    const Piece q = board_[ray.squares[i]];
+                    if (q == NO_PIECE) continue;
+                    if (color_of(q) != us) list.push(Move(from, Square(ray.squares[i])));
+                    break;
+                }
+            }
+            break;
+        default: break;
+        }
+    }
+}
+
+void Position::generate_pseudo(MoveList& list) const { generate<false>(list); }
+void Position::generate_captures(MoveList& list) const { generate<true>(list); }
+
+bool Position::is_legal(Move m) const {
+    const Square from = m.from(), to = m.to();
+    const Square k = type_of(board_[from]) == KING ? to : king_[side_];
+    return !attacked_after(k, side_, from, to);
+}
+
+void Position::generate_legal(MoveList& list) const {
+    MoveList pseudo;
+    generate<false>(pseudo);
+    for (Move m : pseudo)
+        if (is_legal(m)) list.push(m);
+}
+
+bool Position::has_legal_move() const {
+    MoveList pseudo;
+    generate<false>(pseudo);
+    for (Move m : pseudo)
+        if (is_legal(m)) return true;
+    return false;
+}
+
+bool Position::is_pseudo_legal(Move m) const {
+    if (!m.is_ok() || !xq::is_ok(m.from()) || !xq::is_ok(m.to())) return false;
+    const Piece p = board_[m.from()];
+    if (p == NO_PIECE || color_of(p) != side_) return false;
+    MoveList pseudo;
+    generate<false>(pseudo);
+    return pseudo.contains(m);
+}
+
+std::uint64_t perft(Position& pos, int depth) {
+    MoveList list;
+    pos.generate_legal(list);
+    if (depth <= 1) return depth == 1 ? std::uint64_t(list.size()) : 1;
+    std::uint64_t nodes = 0;
+    UndoInfo u;
+    for (Move m : list) {
+        pos.do_move(m, u);
+        nodes += perft(pos, depth - 1);
+        pos.undo_move(m, u);
+    }
+    return nodes;
+}
+
+}  // namespace xq

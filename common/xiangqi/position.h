@@ -1,0 +1,120 @@
+// A Xiangqi position: the board, side to move, counters and Zobrist key, with do/undo,
+// check detection (flying general included), legal move generation and FEN read/write.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "types.h"
+
+namespace xq {
+
+inline constexpr std::string_view START_FEN =
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+// Why a FEN was refused. Every malformed or impossible FEN maps to one of these.
+enum class FenError {
+    None,
+    Empty,
+    BadRankCount,        // not exactly 10 ranks
+    BadFileCount,        // a rank does not describe exactly 9 points
+    UnknownPiece,        // a letter that is no piece
+    MissingKing,         // a side has no king
+    TooManyKings,
+    TooManyPieces,       // more advisors, elephants, horses, rooks, cannons or pawns than a side owns
+    BadKingSquare,       // king outside its palace
+    BadAdvisorSquare,    // advisor on a point advisors never reach
+    BadElephantSquare,   // elephant on a point elephants never reach
+    BadPawnSquare,       // pawn on a point pawns never reach
+    BadSideToMove,       // not w, r or b
+    BadCounter,          // half-move or move number not a number in range
+    SideNotToMoveInCheck,  // the side that just moved left its king attacked (or kings face)
+    TrailingGarbage,
+};
+
+std::string_view fen_error_message(FenError e);
+
+// What undo_move needs to restore; owned by the caller (no heap, no chain).
+struct UndoInfo {
+    Piece captured = NO_PIECE;
+    std::uint64_t key = 0;
+    int rule50 = 0;
+};
+
+class Position {
+public:
+    Position();  // the start position
+
+    // Reads a FEN. On error the position is left unchanged.
+    FenError set_fen(std::string_view fen);
+    std::string fen() const;
+    static Position start() { return Position(); }
+
+    Piece piece_on(Square s) const { return board_[s]; }
+    bool empty(Square s) const { return board_[s] == NO_PIECE; }
+    Color side_to_move() const { return side_; }
+    Square king_square(Color c) const { return king_[c]; }
+    std::uint64_t key() const { return key_; }
+    int rule50() const { return rule50_; }       // plies since the last capture
+    int fullmove() const { return fullmove_; }   // FEN move number
+    int count(Color c, PieceType t) const { return counts_[make_piece(c, t)]; }
+    int count(Piece p) const { return counts_[p]; }
+
+    bool is_capture(Move m) const { return board_[m.to()] != NO_PIECE; }
+    Piece moved_piece(Move m) const { return board_[m.from()]; }
+
+    // True when the side to move's king is attacked (flying general included).
+    bool in_check() const { return king_attacked(side_); }
+    bool king_attacked(Color c) const;
+    // True when the move (legal) leaves the opponent in check.
+    bool gives_check(Move m) const;
+    // True when a piece of colour `by` could capture on s (pseudo-legally).
+    bool is_attacked(Square s, Color by) const;
+
+    void do_move(Move m, UndoInfo& undo);
+    void undo_move(Move m, const UndoInfo& undo);
+    void do_null_move(UndoInfo& undo);
+    void undo_null_move(const UndoInfo& undo);
+
+    // Pseudo-legal moves: obey piece movement but may leave the own king attacked.
+    void generate_pseudo(MoveList& list) const;
+    void generate_captures(MoveList& list) const;  // pseudo-legal captures only
+    // Legal moves only.
+    void generate_legal(MoveList& list) const;
+    bool has_legal_move() const;
+    // For a pseudo-legal move of the side to move: does it keep the own king safe?
+    bool is_legal(Move m) const;
+    // Full check for any 16-bit value (e.g. from a transposition table or the wire).
+    bool is_pseudo_legal(Move m) const;
+
+    bool operator==(const Position& o) const {
+        return board_ == o.board_ && side_ == o.side_;
+    }
+
+private:
+    struct EmptyTag {};
+    explicit Position(EmptyTag) {}
+    template <bool CapturesOnly>
+    void generate(MoveList& list) const;
+    // Attack test on square k against colour `us` on a board where the piece on `from`
+    // moved to `to` (pass SQ_NONE for the board as it stands).
+    bool attacked_after(Square k, Color us, Square from, Square to) const;
+    void put(Piece p, Square s);
+    void remove(Square s);
+    void clear();
+
+    std::array<Piece, SQ_NB> board_{};
+    std::array<std::uint8_t, PIECE_NB> counts_{};
+    std::array<Square, COLOR_NB> king_{SQ_NONE, SQ_NONE};
+    Color side_ = RED;
+    int rule50_ = 0;
+    int fullmove_ = 1;
+    std::uint64_t key_ = 0;
+};
+
+// Counts leaf nodes of the legal move tree (bulk-counted at depth 1).
+std::uint64_t perft(Position& pos, int depth);
+
+}  // namespace xq

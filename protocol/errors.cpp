@@ -1,0 +1,32 @@
+#include "protocol/errors.h"
+
+#include <array>
+
+namespace xq::proto {
+
+namespace {
+constexpr std::array<std::string_view, ERROR_CODE_COUNT> NAMES = {
+    "line_too_long", "bad_utf8",       "too_deep",       "bad_json",
+    "missing_type",  "unknown_type",   "bad_field",      "not_hello",
+    "already_hello", "bad_version",    "bad_name",       "name_taken",
+    "server_full",   "rate_limited",   "shutting_down",  "no_such_table",
+    "no_such_user",  "not_at_table",   "already_at_table", "seat_taken",
+    "table_full",    "too_many_tables", "bad_fen",       "not_allowed",
+    "game_not_in_progress", "not_seated", "not_your_turn", "wrong_ply",
+    "bad_move_text", "illegal_move",   "no_offer",       "offer_pending",
+    "nothing_to_take_back", "game_in_progress", "empty_text", "internal",
+};
+}  // namespace
+
+std::string_view error_code_name(ErrorCode c) {
+    const auto i = static_cast<std::size_t>(c);
+    return i < NAMES.size() ? NAMES[i] : "internal";
+}
+
+std::optional<ErrorCode> error_code_from_name(std::string_view name) {
+    for (std::size_t i = 0; i < NAMES.size(); ++i)
+        if (NAMES[i] == name) return static_cast<ErrorCode>(i);
+    return std::nullopt;
+}
+
+}  // namespace xq::proto

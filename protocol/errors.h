@@ -1,0 +1,60 @@
+// Stable error codes of the protocol: the `code` string of every `error` line.
+// Codes are never renamed or reused; new ones are only appended.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+namespace xq::proto {
+
+enum class ErrorCode {
+    // Framing and decoding
+    LineTooLong,       // line_too_long: a line over MAX_LINE_BYTES (the rest of it is skipped)
+    BadUtf8,           // bad_utf8: the line is not valid UTF-8
+    TooDeep,           // too_deep: objects/arrays nested deeper than MAX_JSON_DEPTH
+    BadJson,           // bad_json: not parseable JSON, or not an object
+    MissingType,       // missing_type: no "type" string
+    UnknownType,       // unknown_type: a type this side does not accept
+    BadField,          // bad_field: a field is missing, of the wrong JSON type or out of range
+    // Session
+    NotHello,          // not_hello: the first line must be hello
+    AlreadyHello,      // already_hello: hello sent twice
+    BadVersion,        // bad_version: hello.version is not PROTOCOL_VERSION
+    BadName,           // bad_name: empty, too long, control characters, or leading/trailing space
+    NameTaken,         // name_taken: another connected user has that name
+    ServerFull,        // server_full: --max-clients reached
+    RateLimited,       // rate_limited: chat flood (4 per 10 s) or message flood
+    ShuttingDown,      // shutting_down: the server is stopping
+    // Lobby and tables
+    NoSuchTable,       // no_such_table
+    NoSuchUser,        // no_such_user
+    NotAtTable,        // not_at_table: the request names a table you are not at
+    AlreadyAtTable,    // already_at_table: leave your current table first
+    SeatTaken,         // seat_taken: that seat is occupied
+    TableFull,         // table_full: spectator cap reached
+    TooManyTables,     // too_many_tables: server table cap reached
+    BadFen,            // bad_fen: create_table.fen was refused (message says why)
+    NotAllowed,        // not_allowed: you may not do that here (e.g. request_ai as a spectator)
+    // Referee
+    GameNotInProgress, // game_not_in_progress: no game running (waiting for players, or over)
+    NotSeated,         // not_seated: only seated players move (spectators cannot)
+    NotYourTurn,       // not_your_turn
+    WrongPly,          // wrong_ply: the move answers a different position (resend or resync)
+    BadMoveText,       // bad_move_text: not ICCS coordinates such as h2e2
+    IllegalMove,       // illegal_move: not among the legal moves of the position
+    // Offers
+    NoOffer,           // no_offer: nothing to answer
+    OfferPending,      // offer_pending: you already have an offer outstanding
+    NothingToTakeBack, // nothing_to_take_back: you have not moved yet
+    GameInProgress,    // game_in_progress: new_game only after the game is over
+    EmptyText,         // empty_text: chat text is empty after trimming
+    Internal,          // internal: a server bug; the request changed nothing
+};
+
+// The stable wire name, e.g. "wrong_ply".
+std::string_view error_code_name(ErrorCode c);
+std::optional<ErrorCode> error_code_from_name(std::string_view name);
+// Every code in declaration order (for tests and documentation checks).
+inline constexpr int ERROR_CODE_COUNT = static_cast<int>(ErrorCode::Internal) + 1;
+
+}  // namespace xq::proto

@@ -1,0 +1,40 @@
+// The wire's named limits, shared by the server, the clients and the tests.
+// Every size or rate the protocol promises lives here and nowhere else.
+#pragma once
+
+#include <cstddef>
+
+namespace xq::proto {
+
+// Protocol version spoken by this build; `hello.version` must equal it.
+inline constexpr int PROTOCOL_VERSION = 1;
+
+// One line (one JSON object, without its newline) is at most this many bytes.
+inline constexpr std::size_t MAX_LINE_BYTES = 16 * 1024;
+// Objects and arrays nest at most this deep (the top-level object is depth 1).
+inline constexpr int MAX_JSON_DEPTH = 8;
+
+// Nicknames: 1..MAX_NAME_CODE_POINTS code points, no control characters.
+inline constexpr std::size_t MAX_NAME_CODE_POINTS = 20;
+// Table names are cut to this many code points.
+inline constexpr std::size_t MAX_TABLE_NAME_CODE_POINTS = 40;
+// Chat text is cut (by code point, never mid-character) to this many code points.
+inline constexpr std::size_t MAX_CHAT_CODE_POINTS = 200;
+
+// AI strength levels accepted by `request_ai`.
+inline constexpr int AI_LEVEL_MIN = 1;
+inline constexpr int AI_LEVEL_MAX = 10;
+
+// A `table_snapshot` carries at most this many moves; the rest follow in `snapshot_moves`
+// lines of the same size, so every server line stays under MAX_LINE_BYTES.
+inline constexpr std::size_t SNAPSHOT_MOVES_PER_LINE = 600;
+// Recent chat in a snapshot: at most this many lines and this many bytes of sender names
+// plus text (chat text holds no control characters, so escaping at most doubles it).
+inline constexpr std::size_t SNAPSHOT_CHAT_LINES = 20;
+inline constexpr std::size_t SNAPSHOT_CHAT_BYTES = 4 * 1024;
+// A `tables` reply lists at most this many tables per line (more follow with `more`).
+inline constexpr std::size_t TABLES_PER_LINE = 40;
+// A `users` reply lists at most this many users per line (more follow with `more`).
+inline constexpr std::size_t USERS_PER_LINE = 200;
+
+}  // namespace xq::proto

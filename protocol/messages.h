@@ -1,0 +1,609 @@
+// Every message of the wire protocol as a plain struct, one per `type`, for both directions.
+// Each struct lists its fields once in fields(); the codec (codec.h) encodes and decodes
+// through that list, so a message always round-trips. Documented in protocol/PROTOCOL.md.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "protocol/errors.h"
+#include "protocol/limits.h"
+#include "xiangqi/game.h"
+#include "xiangqi/types.h"
+
+namespace xq::proto {
+
+using TableId = std::uint32_t;  // 0 means "no table"
+
+enum class Role { Red, Black, Spectator };  // "red", "black", "spectator"
+enum class ChatScope { Lobby, Table };      // "lobby", "table"
+enum class TableStatus { Waiting, Playing, Over };  // "waiting", "playing", "over"
+// Why someone left a table: "left" (asked to), "disconnected" (connection lost),
+// "dropped" (the server cut a connection that stopped reading or flooded),
+// "replaced" (an AI seat was taken over or a new game moved seats).
+enum class LeaveReason { Left, Disconnected, Dropped, Replaced };
+
+inline Role role_of(Color c) { return c == RED ? Role::Red : Role::Black; }
+
+// ---- Building blocks (nested objects) --------------------------------------------------
+
+struct SeatInfo {
+    std::string name;
+    int ai_level = 0;        // 0 for a human, 1..10 for the built-in engine
+    bool connected = true;   // false while a human's connection is lost
+    template <class F> void fields(F& f) {
+        f("name", name);
+        f("ai_level", ai_level, 0, AI_LEVEL_MAX);
+        f("connected", connected);
+    }
+};
+
+struct TableInfo {
+    TableId id = 0;
+    std::string name;
+    std::string creator;
+    std::optional<SeatInfo> red;  // absent when the seat is empty
+    std::optional<SeatInfo> black;
+    int spectators = 0;
+    TableStatus status = TableStatus::Waiting;
+    int ply = 0;
+    template <class F> void fields(F& f) {
+        f("id", id);
+        f("name", name);
+        f("creator", creator);
+        f.opt("red", red);
+        f.opt("black", black);
+        f("spectators", spectators, 0, 1 << 30);
+        f("status", status);
+        f("ply", ply, 0, 1 << 30);
+    }
+};
+
+struct UserInfo {
+    std::string name;
+    TableId table = 0;  // 0 while in the lobby
+    template <class F> void fields(F& f) {
+        f("name", name);
+        f("table", table);
+    }
+};
+
+// Remaining time per side in milliseconds; `running` names the side whose clock runs.
+struct Clocks {
+    std::int64_t red_ms = 0;
+    std::int64_t black_ms = 0;
+    std::optional<Color> running;
+    template <class F> void fields(F& f) {
+        f("red_ms", red_ms);
+        f("black_ms", black_ms);
+        f.opt("running", running);
+    }
+};
+
+// ---- Client to server ------------------------------------------------------------------
+
+struct Hello {
+    static constexpr std::string_view TYPE = "hello";
+    std::string name;
+    int version = PROTOCOL_VERSION;
+    std::string resume;  // optional: a resume token from an earlier welcome
+    template <class F> void fields(F& f) {
+        f("name", name);
+        f("version", version, 0, 1 << 30);
+        f.opt("resume", resume);
+    }
+};
+
+struct Ping {
+    static constexpr std::string_view TYPE = "ping";
+    std::int64_t id = 0;  // echoed in pong
+    template <class F> void fields(F& f) { f.opt("id", id); }
+};
+
+struct ListTables {
+    static constexpr std::string_view TYPE = "list_tables";
+    template <class F> void fields(F&) {}
+};
+
+struct ListUsers {
+    static constexpr std::string_view TYPE = "list_users";
+    template <class F> void fields(F&) {}
+};
+
+struct CreateTable {
+    static constexpr std::string_view TYPE = "create_table";
+    std::string name;            // optional; defaults to "<creator>'s table"
+    Role as = Role::Red;         // where the creator sits (spectator for AI-vs-AI tables)
+    std::string fen;             // optional start position; empty = the standard start
+    template <class F> void fields(F& f) {
+        f.opt("name", name);
+        f.opt("as", as);
+        f.opt("fen", fen);
+    }
+};
+
+struct Join {
+    static constexpr std::string_view TYPE = "join";
+    TableId table = 0;
+    Role as = Role::Spectator;
+    template <class F> void fields(F& f) {
+        f("table", table);
+        f("as", as);
+    }
+};
+
+struct Leave {
+    static constexpr std::string_view TYPE = "leave";
+    TableId table = 0;
+    template <class F> void fields(F& f) { f("table", table); }
+};
+
+// Asks for a fresh table_snapshot (a client whose FEN differs from the server's resyncs).
+struct Sync {
+    static constexpr std::string_view TYPE = "sync";
+    TableId table = 0;
+    template <class F> void fields(F& f) { f("table", table); }
+};
+
+struct MoveRequest {
+    static constexpr std::string_view TYPE = "move";
+    TableId table = 0;
+    int ply = 0;        // plies played before this move (the ply of the last move_made seen)
+    std::string move;   // ICCS coordinates, e.g. "h2e2"
+    template <class F> void fields(F& f) {
+        f("table", table);
+        f("ply", ply, 0, 1 << 30);
+        f("move", move);
+    }
+};
+
+struct ChatSend {
+    static constexpr std::string_view TYPE = "chat";
+    ChatScope scope = ChatScope::Lobby;
+    TableId table = 0;  // required for scope "table"
+    std::string text;
+    template <class F> void fields(F& f) {
+        f("scope", scope);
+        f.opt("table", table);
+        f("text", text);
+    }
+};
+
+struct RequestAi {
+    static constexpr std::string_view TYPE = "request_ai";
+    TableId table = 0;
+    Color seat = RED;
+    int level = 1;
+    template <class F> void fields(F& f) {
+        f("table", table);
+        f("seat", seat);
+        f("level", level, AI_LEVEL_MIN, AI_LEVEL_MAX);
+    }
+};
+
+struct Resign {
+    static constexpr std::string_view TYPE = "resign";
+    TableId table = 0;
+    template <class F> void fields(F& f) { f("table", table); }
+};
+
+struct OfferDraw {
+    static constexpr std::string_view TYPE = "offer_draw";
+    TableId table = 0;
+    template <class F> void fields(F& f) { f("table", table); }
+};
+
+struct AnswerDraw {
+    static constexpr std::string_view TYPE = "answer_draw";
+    TableId table = 0;
+    bool accept = false;
+    template <class F> void fields(F& f) {
+        f("table", table);
+        f("accept", accept);
+    }
+};
+
+struct RequestTakeback {
+    static constexpr std::string_view TYPE = "request_takeback";
+    TableId table = 0;
+    template <class F> void fields(F& f) { f("table", table); }
+};
+
+struct AnswerTakeback {
+    static constexpr std::string_view TYPE = "answer_takeback";
+    TableId table = 0;
+    bool accept = false;
+    template <class F> void fields(F& f) {
+        f("table", table);
+        f("accept", accept);
+    }
+};
+
+struct NewGame {
+    static constexpr std::string_view TYPE = "new_game";
+    TableId table = 0;
+    template <class F> void fields(F& f) { f("table", table); }
+};
+
+struct Invite {
+    static constexpr std::string_view TYPE = "invite";
+    TableId table = 0;
+    std::string name;         // the invited user
+    std::optional<Role> as;   // default: the empty seat, else spectator
+    template <class F> void fields(F& f) {
+        f("table", table);
+        f("name", name);
+        f.opt("as", as);
+    }
+};
+
+struct AnswerInvite {
+    static constexpr std::string_view TYPE = "answer_invite";
+    TableId table = 0;
+    std::string from;  // who invited
+    bool accept = false;
+    template <class F> void fields(F& f) {
+        f("table", table);
+        f("from", from);
+        f("accept", accept);
+    }
+};
+
+// ---- Server to client ------------------------------------------------------------------
+
+struct Welcome {
+    static constexpr std::string_view TYPE = "welcome";
+    std::string session;       // this connection's session id
+    std::string resume_token;  // 128 random bits as 32 hex digits; keep it to reclaim a seat
+    std::string server;        // the server's name
+    int version = PROTOCOL_VERSION;
+    std::string name;          // the nickname as accepted
+    bool resumed = false;      // true when hello.resume reattached an earlier session
+    template <class F> void fields(F& f) {
+        f("session", session);
+        f("resume_token", resume_token);
+        f("server", server);
+        f("version", version, 0, 1 << 30);
+        f("name", name);
+        f.opt("resumed", resumed);
+    }
+};
+
+struct Pong {
+    static constexpr std::string_view TYPE = "pong";
+    std::int64_t id = 0;
+    template <class F> void fields(F& f) { f("id", id); }
+};
+
+struct Error {
+    static constexpr std::string_view TYPE = "error";
+    ErrorCode code = ErrorCode::Internal;
+    std::string message;  // readable English
+    std::string request;  // the type of the request this answers ("" if it had none)
+    TableId table = 0;    // the table named by the request, if any
+    template <class F> void fields(F& f) {
+        f("code", code);
+        f("message", message);
+        f("request", request);
+        f.opt("table", table);
+    }
+};
+
+struct Tables {
+    static constexpr std::string_view TYPE = "tables";
+    std::vector<TableInfo> tables;
+    bool more = false;  // true when another `tables` line follows with the rest
+    template <class F> void fields(F& f) {
+        f("tables", tables);
+        f.opt("more", more);
+    }
+};
+
+struct Users {
+    static constexpr std::string_view TYPE = "users";
+    std::vector<UserInfo> users;
+    bool more = false;
+    template <class F> void fields(F& f) {
+        f("users", users);
+        f.opt("more", more);
+    }
+};
+
+struct UserJoined {
+    static constexpr std::string_view TYPE = "user_joined";
+    std::string name;
+    template <class F> void fields(F& f) { f("name", name); }
+};
+
+struct UserLeft {
+    static constexpr std::string_view TYPE = "user_left";
+    std::string name;
+    template <class F> void fields(F& f) { f("name", name); }
+};
+
+struct TableUpdate {
+    static constexpr std::string_view TYPE = "table_update";
+    TableInfo table;
+    template <class F> void fields(F& f) { f("table", table); }
+};
+
+struct TableRemoved {
+    static constexpr std::string_view TYPE = "table_removed";
+    TableId table = 0;
+    template <class F> void fields(F& f) { f("table", table); }
+};
+
+// The result of a finished game.
+struct ResultInfo {
+    Outcome outcome = Outcome::Ongoing;  // "1-0", "0-1", "1/2-1/2"
+    std::string reason;                  // end_reason_name(), e.g. "checkmate"
+    std::string text;                    // in words, e.g. "Black is checkmated"
+    template <class F> void fields(F& f) {
+        f("result", outcome);
+        f("reason", reason);
+        f("text", text);
+    }
+};
+
+struct ChatLine {
+    static constexpr std::string_view TYPE = "chat";
+    ChatScope scope = ChatScope::Lobby;
+    TableId table = 0;
+    std::string from;
+    std::string text;
+    template <class F> void fields(F& f) {
+        f("scope", scope);
+        f.opt("table", table);
+        f("from", from);
+        f("text", text);
+    }
+};
+
+struct TableSnapshot {
+    static constexpr std::string_view TYPE = "table_snapshot";
+    TableInfo table;
+    Role you = Role::Spectator;
+    std::string start_fen;
+    std::vector<std::string> moves;  // ICCS; the first SNAPSHOT_MOVES_PER_LINE only
+    std::string fen;                 // the position now
+    int ply = 0;                     // plies played; moves.size() < ply means snapshot_moves follow
+    std::optional<ResultInfo> result;
+    std::vector<ChatLine> chat;      // recent table chat, oldest first
+    std::optional<Clocks> clocks;
+    std::optional<Color> draw_offer;      // the side with an open draw offer
+    std::optional<Color> takeback_offer;  // the side with an open takeback request
+    std::optional<Color> new_game_offer;  // the side that asked for a rematch
+    template <class F> void fields(F& f) {
+        f("table", table);
+        f("you", you);
+        f("start_fen", start_fen);
+        f("moves", moves);
+        f("fen", fen);
+        f("ply", ply, 0, 1 << 30);
+        f.opt("result", result);
+        f("chat", chat);
+        f.opt("clocks", clocks);
+        f.opt("draw_offer", draw_offer);
+        f.opt("takeback_offer", takeback_offer);
+        f.opt("new_game_offer", new_game_offer);
+    }
+};
+
+struct SnapshotMoves {
+    static constexpr std::string_view TYPE = "snapshot_moves";
+    TableId table = 0;
+    int from = 0;  // index of the first move in this line
+    std::vector<std::string> moves;
+    template <class F> void fields(F& f) {
+        f("table", table);
+        f("from", from, 0, 1 << 30);
+        f("moves", moves);
+    }
+};
+
+struct PlayerJoined {
+    static constexpr std::string_view TYPE = "player_joined";
+    TableId table = 0;
+    std::string name;
+    Role role = Role::Spectator;
+    int ai_level = 0;
+    template <class F> void fields(F& f) {
+        f("table", table);
+        f("name", name);
+        f("role", role);
+        f.opt("ai_level", ai_level);
+    }
+};
+
+struct PlayerLeft {
+    static constexpr std::string_view TYPE = "player_left";
+    TableId table = 0;
+    std::string name;
+    Role role = Role::Spectator;
+    LeaveReason reason = LeaveReason::Left;
+    template <class F> void fields(F& f) {
+        f("table", table);
+        f("name", name);
+        f("role", role);
+        f("reason", reason);
+    }
+};
+
+struct PlayerReturned {
+    static constexpr std::string_view TYPE = "player_returned";
+    TableId table = 0;
+    std::string name;
+    Role role = Role::Spectator;
+    template <class F> void fields(F& f) {
+        f("table", table);
+        f("name", name);
+        f("role", role);
+    }
+};
+
+struct MoveMade {
+    static constexpr std::string_view TYPE = "move_made";
+    TableId table = 0;
+    int ply = 0;          // plies played after this move (1 for the first move)
+    std::string move;     // ICCS, "h2e2"
+    std::string wxf;      // "C2.5"
+    std::string chinese;  // "炮二平五"
+    std::string fen;      // the position after the move
+    Color by = RED;
+    bool check = false;   // the move gives check
+    bool capture = false;
+    std::optional<Clocks> clocks;
+    template <class F> void fields(F& f) {
+        f("table", table);
+        f("ply", ply, 1, 1 << 30);
+        f("move", move);
+        f("wxf", wxf);
+        f("chinese", chinese);
+        f("fen", fen);
+        f("by", by);
+        f("check", check);
+        f("capture", capture);
+        f.opt("clocks", clocks);
+    }
+};
+
+struct GameOver {
+    static constexpr std::string_view TYPE = "game_over";
+    TableId table = 0;
+    ResultInfo result;
+    int ply = 0;
+    template <class F> void fields(F& f) {
+        f("table", table);
+        f("result", result.outcome);
+        f("reason", result.reason);
+        f("text", result.text);
+        f("ply", ply, 0, 1 << 30);
+    }
+};
+
+struct AiProgress {
+    static constexpr std::string_view TYPE = "ai_progress";
+    TableId table = 0;
+    Color seat = RED;
+    int level = 1;
+    int depth = 0;
+    int score = 0;      // centipawns from the AI's point of view
+    int percent = 0;    // root moves searched at this depth, 0..100
+    std::uint64_t nodes = 0;
+    template <class F> void fields(F& f) {
+        f("table", table);
+        f("seat", seat);
+        f("level", level, 0, AI_LEVEL_MAX);
+        f("depth", depth, 0, 1000);
+        f("score", score, -1000000, 1000000);
+        f("percent", percent, 0, 100);
+        f("nodes", nodes);
+    }
+};
+
+struct DrawOffered {
+    static constexpr std::string_view TYPE = "offer_draw";
+    TableId table = 0;
+    Color by = RED;
+    template <class F> void fields(F& f) {
+        f("table", table);
+        f("by", by);
+    }
+};
+
+struct DrawAnswered {
+    static constexpr std::string_view TYPE = "answer_draw";
+    TableId table = 0;
+    Color by = RED;  // who answered
+    bool accept = false;
+    template <class F> void fields(F& f) {
+        f("table", table);
+        f("by", by);
+        f("accept", accept);
+    }
+};
+
+struct TakebackRequested {
+    static constexpr std::string_view TYPE = "request_takeback";
+    TableId table = 0;
+    Color by = RED;
+    template <class F> void fields(F& f) {
+        f("table", table);
+        f("by", by);
+    }
+};
+
+struct TakebackAnswered {
+    static constexpr std::string_view TYPE = "answer_takeback";
+    TableId table = 0;
+    Color by = RED;  // who answered
+    bool accept = false;
+    template <class F> void fields(F& f) {
+        f("table", table);
+        f("by", by);
+        f("accept", accept);
+    }
+};
+
+// Plies were taken back; the board is now `fen` after `ply` plies.
+struct TakebackDone {
+    static constexpr std::string_view TYPE = "takeback";
+    TableId table = 0;
+    int plies = 0;  // how many plies were undone (1 or 2)
+    int ply = 0;
+    std::string fen;
+    template <class F> void fields(F& f) {
+        f("table", table);
+        f("plies", plies, 1, 2);
+        f("ply", ply, 0, 1 << 30);
+        f("fen", fen);
+    }
+};
+
+struct NewGameOffered {
+    static constexpr std::string_view TYPE = "new_game";
+    TableId table = 0;
+    Color by = RED;
+    template <class F> void fields(F& f) {
+        f("table", table);
+        f("by", by);
+    }
+};
+
+struct InviteReceived {
+    static constexpr std::string_view TYPE = "invite";
+    TableId table = 0;
+    std::string from;
+    std::string table_name;
+    Role as = Role::Spectator;
+    template <class F> void fields(F& f) {
+        f("table", table);
+        f("from", from);
+        f("table_name", table_name);
+        f("as", as);
+    }
+};
+
+struct InviteAnswered {
+    static constexpr std::string_view TYPE = "answer_invite";
+    TableId table = 0;
+    std::string name;  // who was invited
+    bool accept = false;
+    template <class F> void fields(F& f) {
+        f("table", table);
+        f("name", name);
+        f("accept", accept);
+    }
+};
+
+// Acknowledges `leave`; the client is back in the lobby.
+struct LeftTable {
+    static constexpr std::string_view TYPE = "left";
+    TableId table = 0;
+    template <class F> void fields(F& f) { f("table", table); }
+};
+
+}  // namespace xq::proto

@@ -1,0 +1,283 @@
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "protocol/codec.h"
+
+namespace xq::proto {
+namespace {
+
+SeatInfo seat(std::string name, int ai = 0, bool connected = true) {
+    return SeatInfo{std::move(name), ai, connected};
+}
+
+TableInfo sample_table() {
+    TableInfo t;
+    t.id = 7;
+    t.name = "甲 table";
+    t.creator = "alice";
+    t.red = seat("alice");
+    t.black = seat("AI level 3", 3);
+    t.spectators = 2;
+    t.status = TableStatus::Playing;
+    t.ply = 12;
+    return t;
+}
+
+std::vector<ClientMessage> all_client_samples() {
+    return {
+        Hello{"alice", 1, "00112233445566778899aabbccddeeff"},
+        Ping{42},
+        ListTables{},
+        ListUsers{},
+        CreateTable{"my table", Role::Spectator, "9/9/9/9/9/9/9/9/9/4K4 w - - 0 1"},
+        Join{7, Role::Black},
+        Leave{7},
+        Sync{7},
+        MoveRequest{7, 12, "h2e2"},
+        ChatSend{ChatScope::Table, 7, "你好 hello"},
+        RequestAi{7, BLACK, 10},
+        Resign{7},
+        OfferDraw{7},
+        AnswerDraw{7, true},
+        RequestTakeback{7},
+        AnswerTakeback{7, false},
+        NewGame{7},
+        Invite{7, "bob", Role::Black},
+        AnswerInvite{7, "alice", true},
+    };
+}
+
+std::vector<ServerMessage> all_server_samples() {
+    TableSnapshot snap;
+    snap.table = sample_table();
+    snap.you = Role::Red;
+    snap.start_fen = std::string(START_FEN);
+    snap.moves = {"h2e2", "h9g7"};
+    snap.fen = "r1bakabnr/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2";
+    snap.ply = 2;
+    snap.result = ResultInfo{Outcome::BlackWins, "checkmate", "Red is checkmated"};
+    snap.chat = {ChatLine{ChatScope::Table, 7, "bob", "gl"}};
+    snap.clocks = Clocks{60000, 59000, BLACK};
+    snap.draw_offer = RED;
+    snap.takeback_offer = BLACK;
+    snap.new_game_offer = RED;
+    MoveMade mm{7, 13, "h2e2", "C2.5", "炮二平五", "fen here", BLACK, true, true, Clocks{1, 2, std::nullopt}};
+    return {
+        Welcome{"s-1", "00112233445566778899aabbccddeeff", "LAN server", 1, "alice", true},
+        Pong{42},
+        Error{ErrorCode::WrongPly, "ply 3 expected", "move", 7},
+        Tables{{sample_table(), TableInfo{}}, true},
+        Users{{UserInfo{"alice", 7}, UserInfo{"bob", 0}}, false},
+        UserJoined{"carol"},
+        UserLeft{"carol"},
+        TableUpdate{sample_table()},
+        TableRemoved{9},
+        snap,
+        SnapshotMoves{7, 1000, {"a0a1", "a9a8"}},
+        PlayerJoined{7, "AI", Role::Black, 5},
+        PlayerLeft{7, "bob", Role::Black, LeaveReason::Disconnected},
+        PlayerReturned{7, "bob", Role::Black},
+        mm,
+        GameOver{7, ResultInfo{Outcome::Draw, "repetition", "Draw by repetition"}, 80},
+        ChatLine{ChatScope::Lobby, 0, "bob", "hi all"},
+        AiProgress{7, BLACK, 5, 6, -35, 40, 123456},
+        DrawOffered{7, RED},
+        DrawAnswered{7, BLACK, false},
+        TakebackRequested{7, BLACK},
+        TakebackAnswered{7, RED, true},
+        TakebackDone{7, 2, 10, "fen"},
+        NewGameOffered{7, BLACK},
+        InviteReceived{7, "alice", "甲 table", Role::Black},
+        InviteAnswered{7, "bob", false},
+        LeftTable{7},
+    };
+}
+
+TEST(Codec, EveryClientMessageRoundTrips) {
+    std::set<std::string_view> types;
+    for (const ClientMessage& m : all_client_samples()) {
+        const std::string text = encode(m);
+        SCOPED_TRACE(text);
+        const auto d = decode_client(text);
+        ASSERT_TRUE(d.ok()) << d.error().message;
+        EXPECT_EQ(d.value().index(), m.index());
+        EXPECT_EQ(encode(d.value()), text);
+        types.insert(type_name(m));
+    }
+    EXPECT_EQ(types.size(), std::variant_size_v<ClientMessage>);
+}
+
+TEST(Codec, EveryServerMessageRoundTrips) {
+    std::set<std::size_t> kinds;
+    for (const ServerMessage& m : all_server_samples()) {
+        const std::string text = encode(m);
+        SCOPED_TRACE(text);
+        const auto d = decode_server(text);
+        ASSERT_TRUE(d.ok()) << d.error().message;
+        EXPECT_EQ(d.value().index(), m.index());
+        EXPECT_EQ(encode(d.value()), text);
+        kinds.insert(m.index());
+    }
+    EXPECT_EQ(kinds.size(), std::variant_size_v<ServerMessage>);
+}
+
+TEST(Codec, DecodesTheDocumentedMoveLine) {
+    const auto d = decode_client(R"({"type":"move","table":7,"ply":12,"move":"h2e2"})");
+    ASSERT_TRUE(d.ok());
+    const auto& m = std::get<MoveRequest>(d.value());
+    EXPECT_EQ(m.table, 7u);
+    EXPECT_EQ(m.ply, 12);
+    EXPECT_EQ(m.move, "h2e2");
+}
+
+TEST(Codec, OptionalFieldsTakeDefaults) {
+    const auto d = decode_client(R"({"type":"create_table"})");
+    ASSERT_TRUE(d.ok());
+    const auto& c = std::get<CreateTable>(d.value());
+    EXPECT_EQ(c.as, Role::Red);
+    EXPECT_TRUE(c.name.empty());
+    EXPECT_TRUE(c.fen.empty());
+    const auto h = decode_client(R"({"type":"hello","name":"bob","version":1,"extra":[1,2]})");
+    ASSERT_TRUE(h.ok());  // unknown fields are ignored
+    EXPECT_EQ(std::get<Hello>(h.value()).name, "bob");
+}
+
+TEST(Codec, SeatlessTableOmitsSeats) {
+    const std::string text = encode(ServerMessage{TableUpdate{TableInfo{3, "t", "c", {}, {}, 0, TableStatus::Waiting, 0}}});
+    EXPECT_EQ(text.find("\"red\""), std::string::npos);
+    const auto d = decode_server(text);
+    ASSERT_TRUE(d.ok());
+    EXPECT_FALSE(std::get<TableUpdate>(d.value()).table.red.has_value());
+}
+
+TEST(Codec, EncodeLineEndsWithOneNewline) {
+    const std::string line = encode_line(ClientMessage{Ping{1}});
+    ASSERT_FALSE(line.empty());
+    EXPECT_EQ(line.back(), '\n');
+    EXPECT_EQ(line.find('\n'), line.size() - 1);
+}
+
+struct BadCase {
+    std::string line;
+    ErrorCode code;
+};
+
+TEST(Codec, BadInputGivesTypedErrors) {
+    std::string deep = R"({"type":"ping","x":)";
+    for (int i = 0; i < 20; ++i) deep += "[";
+    for (int i = 0; i < 20; ++i) deep += "]";
+    deep += "}";
+    const std::vector<BadCase> cases = {
+        {"not json", ErrorCode::BadJson},
+        {"{\"type\":\"ping\"", ErrorCode::BadJson},
+        {"[1,2,3]", ErrorCode::BadJson},
+        {"\"hello\"", ErrorCode::BadJson},
+        {"{}", ErrorCode::MissingType},
+        {R"({"type":5})", ErrorCode::MissingType},
+        {R"({"type":"launch_missiles"})", ErrorCode::UnknownType},
+        {R"({"type":"welcome","session":"x"})", ErrorCode::UnknownType},  // server-only type
+        {R"({"type":"move","table":7,"ply":"12","move":"h2e2"})", ErrorCode::BadField},
+        {R"({"type":"move","table":7,"move":"h2e2"})", ErrorCode::BadField},
+        {R"({"type":"move","table":-1,"ply":0,"move":"h2e2"})", ErrorCode::BadField},
+        {R"({"type":"move","table":7,"ply":1.5,"move":"h2e2"})", ErrorCode::BadField},
+        {R"({"type":"move","table":99999999999,"ply":0,"move":"h2e2"})", ErrorCode::BadField},
+        {R"({"type":"join","table":7,"as":"referee"})", ErrorCode::BadField},
+        {R"({"type":"request_ai","table":7,"seat":"red","level":11})", ErrorCode::BadField},
+        {R"({"type":"request_ai","table":7,"seat":"red","level":0})", ErrorCode::BadField},
+        {R"({"type":"answer_draw","table":7,"accept":"yes"})", ErrorCode::BadField},
+        {R"({"type":"hello","name":"a","version":1,"resume":3})", ErrorCode::BadField},
+        {"{\"type\":\"chat\",\"scope\":\"lobby\",\"text\":\"\xFF\"}", ErrorCode::BadUtf8},
+        {deep, ErrorCode::TooDeep},
+        {std::string(MAX_LINE_BYTES + 1, ' '), ErrorCode::LineTooLong},
+    };
+    for (const auto& c : cases) {
+        SCOPED_TRACE(c.line.substr(0, 80));
+        const auto d = decode_client(c.line);
+        ASSERT_FALSE(d.ok());
+        EXPECT_EQ(d.error().code, c.code) << d.error().message;
+        EXPECT_FALSE(d.error().message.empty());
+    }
+}
+
+TEST(Codec, FieldErrorsNameTheRequestAndField) {
+    const auto d = decode_client(R"({"type":"move","table":7,"ply":"x","move":"h2e2"})");
+    ASSERT_FALSE(d.ok());
+    EXPECT_EQ(d.error().type, "move");
+    EXPECT_NE(d.error().message.find("ply"), std::string::npos);
+    const auto n = decode_server(R"({"type":"tables","tables":[{"id":1}]})");
+    ASSERT_FALSE(n.ok());
+    EXPECT_NE(n.error().message.find("tables[0].name"), std::string::npos) << n.error().message;
+}
+
+TEST(Codec, NestingAtTheLimitIsAccepted) {
+    // Depth 1 (the object) + 7 arrays = MAX_JSON_DEPTH.
+    std::string line = R"({"type":"ping","x":)";
+    for (int i = 1; i < MAX_JSON_DEPTH; ++i) line += "[";
+    for (int i = 1; i < MAX_JSON_DEPTH; ++i) line += "]";
+    line += "}";
+    EXPECT_TRUE(decode_client(line).ok());
+    // Brackets inside strings do not count.
+    EXPECT_TRUE(decode_client(R"({"type":"chat","scope":"lobby","text":"[[[[[[[[[[[[{{{{{{\"]]"})").ok());
+}
+
+TEST(Codec, ErrorCodeNamesAreUniqueAndRoundTrip) {
+    std::set<std::string_view> names;
+    for (int i = 0; i < ERROR_CODE_COUNT; ++i) {
+        const auto c = static_cast<ErrorCode>(i);
+        const auto n = error_code_name(c);
+        EXPECT_TRUE(names.insert(n).second) << n;
+        EXPECT_EQ(error_code_from_name(n), c);
+    }
+    EXPECT_FALSE(error_code_from_name("nope").has_value());
+}
+
+TEST(Codec, UnknownErrorCodeFromANewerServerDecodesAsInternal) {
+    const auto d = decode_server(R"({"type":"error","code":"brand_new","message":"m","request":"x"})");
+    ASSERT_TRUE(d.ok());
+    EXPECT_EQ(std::get<Error>(d.value()).code, ErrorCode::Internal);
+}
+
+TEST(Codec, NamesAreChecked) {
+    EXPECT_EQ(check_name("alice"), "");
+    EXPECT_EQ(check_name("小明"), "");
+    EXPECT_NE(check_name(""), "");
+    EXPECT_NE(check_name(" alice"), "");
+    EXPECT_NE(check_name("a\tb"), "");
+    EXPECT_NE(check_name(std::string(MAX_NAME_CODE_POINTS + 1, 'x')), "");
+    EXPECT_EQ(check_name(std::string(MAX_NAME_CODE_POINTS, 'x')), "");
+}
+
+TEST(Codec, IccsSyntax) {
+    EXPECT_TRUE(is_iccs_syntax("h2e2"));
+    EXPECT_TRUE(is_iccs_syntax("a0i9"));
+    EXPECT_FALSE(is_iccs_syntax("j2e2"));
+    EXPECT_FALSE(is_iccs_syntax("h2e"));
+    EXPECT_FALSE(is_iccs_syntax("H2-E2"));
+}
+
+TEST(Codec, LongestSnapshotFitsInALine) {
+    // The worst snapshot the server may send: full move chunk, full chat budget, long names.
+    TableSnapshot s;
+    s.table = sample_table();
+    s.table.name = std::string(MAX_TABLE_NAME_CODE_POINTS, '\x7e');
+    s.table.red = seat(std::string(MAX_NAME_CODE_POINTS * 3, 'r'));
+    s.table.black = seat(std::string(MAX_NAME_CODE_POINTS * 3, 'b'));
+    s.start_fen = std::string(START_FEN);
+    s.fen = std::string(START_FEN);
+    s.moves.assign(SNAPSHOT_MOVES_PER_LINE, "h2e2");
+    s.result = ResultInfo{Outcome::Draw, "move_limit", std::string(200, 't')};
+    std::size_t chat_bytes = 0;
+    while (s.chat.size() < SNAPSHOT_CHAT_LINES && chat_bytes < SNAPSHOT_CHAT_BYTES) {
+        s.chat.push_back(ChatLine{ChatScope::Table, 7, std::string(MAX_NAME_CODE_POINTS * 3, 'n'),
+                                  std::string(200, '"')});  // quotes double when escaped
+        chat_bytes += 200 + MAX_NAME_CODE_POINTS * 3;
+    }
+    s.clocks = Clocks{1000000, 1000000, RED};
+    EXPECT_LE(encode(ServerMessage{s}).size(), MAX_LINE_BYTES);
+}
+
+}  // namespace
+}  // namespace xq::proto

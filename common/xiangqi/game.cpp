@@ -1,5 +1,7 @@
 #include "game.h"
 
+#include "rulings.h"
+
 namespace xq {
 
 std::string_view end_reason_name(EndReason r) {
@@ -46,10 +48,18 @@ void Game::reset(const Position& start) {
     moves_.clear();
     records_.clear();
     keys_.assign(1, pos_.key());
-    std::uint8_t next = 1;
-    for (int s = 0; s < SQ_NB; ++s) ids_[s] = pos_.empty(Square(s)) ? 0 : next++;
+    rebuild_ids();
     result_ = GameResult{};
     adjudicate();
+}
+
+void Game::rebuild_ids() {
+    std::uint8_t next = 1;
+    for (int s = 0; s < SQ_NB; ++s) ids_[s] = start_.empty(Square(s)) ? 0 : next++;
+    for (Move m : moves_) {
+        ids_[m.to()] = ids_[m.from()];
+        ids_[m.from()] = 0;
+    }
 }
 
 MoveList Game::legal_moves() const {
@@ -58,17 +68,48 @@ MoveList Game::legal_moves() const {
     return l;
 }
 
+int Game::limit_plies() const {
+    return records_.empty() ? start_.rule50() : records_.back().limit_plies;
+}
+
 bool Game::play(Move m) {
     if (over()) return false;
     const MoveList legal = legal_moves();
     if (!legal.contains(m)) return false;
+    const Color mover = pos_.side_to_move();
     PlyRecord rec;
     rec.move = m;
+    Square chased[MAX_CHASED];
+    const int n_chased = chased_by_move(pos_, m, chased);
+    const bool capture = pos_.is_capture(m);
     pos_.do_move(m, rec.undo);
     rec.key_after = pos_.key();
     rec.gave_check = pos_.in_check();
     ids_[m.to()] = ids_[m.from()];
     ids_[m.from()] = 0;
+    rec.chased_count = std::uint8_t(n_chased);
+    for (int i = 0; i < n_chased; ++i) {
+        rec.chased_ids[i] = ids_[chased[i]];
+        rec.chased_squares[i] = std::uint8_t(chased[i]);
+    }
+
+    // Natural move limit with the check cap.
+    rec.limit_plies = limit_plies();
+    if (!records_.empty()) {
+        rec.checks_counted[RED] = records_.back().checks_counted[RED];
+        rec.checks_counted[BLACK] = records_.back().checks_counted[BLACK];
+    }
+    const bool reply_to_uncounted = !records_.empty() && records_.back().uncounted_check;
+    if (capture) {
+        rec.limit_plies = 0;
+        rec.checks_counted[RED] = rec.checks_counted[BLACK] = 0;
+    } else if (rec.gave_check && rec.checks_counted[mover] >= CHECKS_COUNTED_PER_SIDE) {
+        rec.uncounted_check = true;
+    } else if (!reply_to_uncounted) {
+        ++rec.limit_plies;
+        if (rec.gave_check) ++rec.checks_counted[mover];
+    }
+
     moves_.push_back(m);
     records_.push_back(rec);
     keys_.push_back(pos_.key());
@@ -83,14 +124,7 @@ bool Game::undo() {
     moves_.pop_back();
     records_.pop_back();
     keys_.pop_back();
-    // Identities are rebuilt by replay: cheap, and exact after captures.
-    Position p = start_;
-    std::uint8_t next = 1;
-    for (int s = 0; s < SQ_NB; ++s) ids_[s] = p.empty(Square(s)) ? 0 : next++;
-    for (Move m : moves_) {
-        ids_[m.to()] = ids_[m.from()];
-        ids_[m.from()] = 0;
-    }
+    rebuild_ids();  // exact after captures, and cheap
     result_ = GameResult{};
     adjudicate();
     return true;
@@ -100,53 +134,95 @@ void Game::finish(Outcome outcome, EndReason reason, std::string text) {
     result_ = GameResult{outcome, reason, std::move(text)};
 }
 
+namespace {
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out)
+        if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+    return out;
+}
+
+Outcome win_for(Color c) { return c == RED ? Outcome::RedWins : Outcome::BlackWins; }
+
+}  // namespace
+
+bool Game::adjudicate_repetition() {
+    // Third occurrence of the current position with the same side to move.
+    const int n = int(keys_.size()) - 1;
+    int occurrences = 0, first = -1;
+    for (int i = n - 2; i >= 0 && n - i <= pos_.rule50() && occurrences < 2; i -= 2) {
+        if (keys_[i] == keys_[n]) {
+            ++occurrences;
+            first = i;
+        }
+    }
+    if (occurrences < 2) return false;
+
+    // Plies first..n-1 (0-based) form the cycle; ply i was played by the side to move at i.
+    CycleSide side[COLOR_NB];
+    const Color first_mover = (first % 2 == 0) ? start_.side_to_move() : ~start_.side_to_move();
+    for (int i = first; i < n; ++i) {
+        const Color c = ((i - first) % 2 == 0) ? first_mover : ~first_mover;
+        const PlyRecord& r = records_[i];
+        side[c].add_move(r.gave_check, r.chased_ids, r.chased_count);
+    }
+    const RepetitionVerdict v = judge_repetition(side[RED].cls(), side[BLACK].cls());
+    const std::string plies = "plies " + std::to_string(first + 1) + "-" + std::to_string(n);
+    if (!v.decisive) {
+        std::string why;
+        switch (v.red) {
+        case CycleClass::Check: why = "both sides give perpetual check"; break;
+        case CycleClass::Chase: why = "both sides chase perpetually"; break;
+        case CycleClass::Idle: why = "neither side checks or chases"; break;
+        }
+        result_ = {Outcome::Draw, EndReason::Repetition, "Draw by repetition: " + why + ", " + plies};
+        return true;
+    }
+    const Color loser = v.loser;
+    std::string text = std::string(color_name(loser)) + " loses: ";
+    EndReason reason;
+    if (v.loser_class == CycleClass::Check) {
+        reason = EndReason::PerpetualCheck;
+        text += "perpetual check, " + plies;
+    } else {
+        reason = EndReason::PerpetualChase;
+        const std::uint8_t id = side[loser].chased_id();
+        std::string victim = "piece";
+        for (int s = 0; s < SQ_NB; ++s)
+            if (id != 0 && ids_[s] == id && !pos_.empty(Square(s))) {
+                const Piece p = pos_.piece_on(Square(s));
+                victim = lower(color_name(color_of(p))) + " " + std::string(piece_type_name(type_of(p)));
+            }
+        text += "perpetual chase of the " + victim + ", " + plies;
+    }
+    result_ = {win_for(~loser), reason, std::move(text)};
+    return true;
+}
+
 void Game::adjudicate() {
     const Color us = pos_.side_to_move();
-    const Outcome they_win = us == RED ? Outcome::BlackWins : Outcome::RedWins;
     if (!pos_.has_legal_move()) {
         if (pos_.in_check())
-            result_ = {they_win, EndReason::Checkmate, std::string(color_name(us)) + " is checkmated"};
+            result_ = {win_for(~us), EndReason::Checkmate,
+                       std::string(color_name(us)) + " loses: checkmated"};
         else
-            result_ = {they_win, EndReason::Stalemate, std::string(color_name(us)) + " has no legal move (stalemate) and loses"};
+            result_ = {win_for(~us), EndReason::Stalemate,
+                       std::string(color_name(us)) + " loses: no legal move (stalemate)"};
         return;
     }
     auto attackers = [&](Color c) {
         return pos_.count(c, ROOK) + pos_.count(c, HORSE) + pos_.count(c, CANNON) + pos_.count(c, PAWN);
     };
     if (attackers(RED) == 0 && attackers(BLACK) == 0) {
-        result_ = {Outcome::Draw, EndReason::InsufficientMaterial, "Draw: neither side has attacking pieces left"};
+        result_ = {Outcome::Draw, EndReason::InsufficientMaterial,
+                   "Draw: neither side has a rook, horse, cannon or pawn left"};
         return;
     }
-    // Repetition: the current position occurred twice before with the same side to move.
-    const int n = int(keys_.size()) - 1;
-    int occurrences = 0, first = -1;
-    for (int i = n - 2; i >= 0 && n - i <= pos_.rule50() + 0; i -= 2) {
-        if (keys_[i] == keys_[n]) {
-            ++occurrences;
-            first = i;
-        }
-    }
-    if (occurrences >= 2) {
-        // Classify each side's moves in the cycle since `first`: plies first..n-1.
-        bool all_check[COLOR_NB] = {true, true};
-        Color mover = start_.side_to_move();
-        if (first % 2) mover = ~mover;
-        for (int i = first; i < n; ++i) {
-            const Color c = ((i - first) % 2 == 0) ? mover : ~mover;
-            if (!records_[i].gave_check) all_check[c] = false;
-        }
-        if (all_check[RED] != all_check[BLACK]) {
-            const Color loser = all_check[RED] ? RED : BLACK;
-            result_ = {loser == RED ? Outcome::BlackWins : Outcome::RedWins, EndReason::PerpetualCheck,
-                       std::string(color_name(loser)) + " loses: perpetual check, plies " +
-                           std::to_string(first + 1) + "-" + std::to_string(n)};
-        } else {
-            result_ = {Outcome::Draw, EndReason::Repetition, "Draw by repetition"};
-        }
-        return;
-    }
-    if (pos_.rule50() >= 120) {
-        result_ = {Outcome::Draw, EndReason::MoveLimit, "Draw: 60 moves without a capture"};
+    if (adjudicate_repetition()) return;
+    if (limit_plies() >= MOVE_LIMIT_PLIES) {
+        result_ = {Outcome::Draw, EndReason::MoveLimit,
+                   "Draw: 60 moves (120 plies) without a capture (checks beyond 10 per side not counted)"};
         return;
     }
 }

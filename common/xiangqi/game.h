@@ -2,6 +2,7 @@
 // The referee (server), the engine front end and the clients all judge endings through this.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -48,7 +49,17 @@ struct PlyRecord {
     // Identities of the enemy pieces this move newly chased (see RULES.md), at most 16.
     std::uint8_t chased_count = 0;
     std::uint8_t chased_ids[16] = {};
+    std::uint8_t chased_squares[16] = {};  // where those pieces stood after the move
+    // Natural move limit after this ply: plies that count towards the 120, and the checks
+    // each side has had counted (at most CHECKS_COUNTED_PER_SIDE) since the last capture.
+    int limit_plies = 0;
+    std::uint8_t checks_counted[COLOR_NB] = {};
+    bool uncounted_check = false;  // a check beyond the cap: it and its reply do not count
 };
+
+// The natural move limit of RULES.md.
+inline constexpr int MOVE_LIMIT_PLIES = 120;
+inline constexpr int CHECKS_COUNTED_PER_SIDE = 10;
 
 class Game {
 public:
@@ -79,8 +90,15 @@ public:
     // Legal moves of the current position.
     MoveList legal_moves() const;
 
+    // Plies counted towards the natural move limit so far (checks capped; see RULES.md).
+    int limit_plies() const;
+    // Identity of the piece on a point (0 = empty); identities follow pieces as they move.
+    std::uint8_t piece_id(Square s) const { return ids_[s]; }
+
 private:
     void adjudicate();
+    void rebuild_ids();
+    bool adjudicate_repetition();
 
     Position start_;
     Position pos_;

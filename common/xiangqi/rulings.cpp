@@ -1,0 +1,162 @@
+#include "rulings.h"
+
+namespace xq {
+
+namespace {
+
+// Legal captures of the side to move (an attack in the ruling sense excludes pinned pieces).
+void legal_captures(const Position& pos, MoveList& out) {
+    MoveList pseudo;
+    pos.generate_captures(pseudo);
+    for (Move m : pseudo)
+        if (pos.is_legal(m)) out.push(m);
+}
+
+bool can_capture_on(const Position& pos, Square target) {
+    MoveList pseudo;
+    pos.generate_captures(pseudo);
+    for (Move m : pseudo)
+        if (m.to() == target && pos.is_legal(m)) return true;
+    return false;
+}
+
+bool chase_exempt_attacker(PieceType t) { return t == KING || t == PAWN; }
+
+bool can_be_chased(Piece victim, Square s) {
+    const PieceType t = type_of(victim);
+    if (t == KING) return false;
+    if (t == PAWN && !crossed_river(color_of(victim), s)) return false;
+    return true;
+}
+
+// Attacks that chase even a protected piece: a stronger piece attacked by a weaker one.
+bool chases_even_if_protected(PieceType attacker, PieceType victim) {
+    if (victim == ROOK && (attacker == HORSE || attacker == CANNON)) return true;
+    if ((victim == ROOK || victim == HORSE || victim == CANNON) &&
+        (attacker == ADVISOR || attacker == ELEPHANT))
+        return true;
+    return false;
+}
+
+}  // namespace
+
+int chased_by_move(const Position& before, Move m, Square out[MAX_CHASED]) {
+    MoveList old_attacks;
+    legal_captures(before, old_attacks);
+
+    Position after = before;
+    UndoInfo u;
+    after.do_move(m, u);
+    // The mover's attacks in the new position: hand it the move again with a null move.
+    Position ours = after;
+    UndoInfo nu;
+    ours.do_null_move(nu);
+    MoveList new_attacks;
+    legal_captures(ours, new_attacks);
+
+    int n = 0;
+    for (Move a : new_attacks) {
+        const Square x = a.to();
+        const Piece victim = ours.piece_on(x);
+        const Piece attacker = ours.piece_on(a.from());
+        if (chase_exempt_attacker(type_of(attacker)) || !can_be_chased(victim, x)) continue;
+        bool listed = false;
+        for (int i = 0; i < n; ++i) listed = listed || out[i] == x;
+        if (listed) continue;
+        const Square origin = a.from() == m.to() ? m.from() : a.from();
+        if (old_attacks.contains(Move(origin, x))) continue;  // not newly attacked by this piece
+
+        if (!chases_even_if_protected(type_of(attacker), type_of(victim))) {
+            Position taken = ours;
+            UndoInfo tu;
+            taken.do_move(a, tu);
+            if (can_capture_on(taken, x)) continue;  // a real protector recaptures
+            if (type_of(attacker) == type_of(victim)) {
+                const Move back(x, a.from());
+                if (after.is_pseudo_legal(back) && after.is_legal(back)) continue;  // mutual attack
+            }
+        }
+        if (n < MAX_CHASED) out[n++] = x;
+    }
+    return n;
+}
+
+void CycleSide::add_move(bool gave_check, const std::uint8_t* chased_ids, int chased_count) {
+    ++moves_;
+    all_check_ = all_check_ && gave_check;
+    std::uint64_t mask = 0;
+    for (int i = 0; i < chased_count; ++i)
+        if (chased_ids[i] < 64) mask |= std::uint64_t(1) << chased_ids[i];
+    chased_every_ &= mask;
+}
+
+CycleClass CycleSide::cls() const {
+    if (moves_ == 0) return CycleClass::Idle;
+    if (all_check_) return CycleClass::Check;
+    if (chased_every_ != 0) return CycleClass::Chase;
+    return CycleClass::Idle;
+}
+
+std::uint8_t CycleSide::chased_id() const {
+    if (moves_ == 0 || chased_every_ == 0) return 0;
+    for (int i = 1; i < 64; ++i)
+        if (chased_every_ & (std::uint64_t(1) << i)) return std::uint8_t(i);
+    return 0;
+}
+
+RepetitionVerdict judge_repetition(CycleClass red, CycleClass black) {
+    RepetitionVerdict v;
+    v.red = red;
+    v.black = black;
+    if (red != black) {
+        v.decisive = true;
+        v.loser = red > black ? RED : BLACK;
+        v.loser_class = red > black ? red : black;
+    }
+    return v;
+}
+
+CycleRuling rule_cycle(const Position& start, const Move* moves, int count) {
+    std::array<std::uint8_t, SQ_NB> ids{};
+    std::array<Square, 64> home{};
+    home.fill(SQ_NONE);
+    std::uint8_t next = 1;
+    for (int s = 0; s < SQ_NB; ++s)
+        if (!start.empty(Square(s)) && next < 64) {
+            home[next] = Square(s);
+            ids[s] = next++;
+        }
+    CycleSide side[COLOR_NB];
+    Position pos = start;
+    for (int i = 0; i < count; ++i) {
+        const Move m = moves[i];
+        const Color mover = pos.side_to_move();
+        Square sq[MAX_CHASED];
+        const int n = chased_by_move(pos, m, sq);
+        UndoInfo u;
+        pos.do_move(m, u);
+        ids[m.to()] = ids[m.from()];
+        ids[m.from()] = 0;
+        std::uint8_t chased[MAX_CHASED];
+        for (int k = 0; k < n; ++k) chased[k] = ids[sq[k]];
+        side[mover].add_move(pos.in_check(), chased, n);
+    }
+    CycleRuling r;
+    r.verdict = judge_repetition(side[RED].cls(), side[BLACK].cls());
+    for (int c = 0; c < COLOR_NB; ++c) {
+        r.chased_id[c] = side[c].chased_id();
+        r.chased_square[c] = home[r.chased_id[c]];
+    }
+    return r;
+}
+
+std::string_view cycle_class_name(CycleClass c) {
+    switch (c) {
+    case CycleClass::Idle: return "idle";
+    case CycleClass::Chase: return "perpetual chase";
+    case CycleClass::Check: return "perpetual check";
+    }
+    return "idle";
+}
+
+}  // namespace xq

@@ -1,0 +1,113 @@
+// Which moves chase which pieces (RULES.md's chase definition), one case per clause.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "test_util.h"
+#include "xiangqi/rulings.h"
+
+namespace {
+
+using namespace xq;
+using test::fen_pos;
+using test::iccs;
+using test::sq;
+
+std::vector<std::string> chased(std::string_view fen, std::string_view move) {
+    const Position p = fen_pos(fen);
+    const Move m = iccs(move);
+    MoveList legal;
+    p.generate_legal(legal);
+    EXPECT_TRUE(legal.contains(m)) << move << " must be legal in " << fen;
+    Square out[MAX_CHASED];
+    const int n = chased_by_move(p, m, out);
+    std::vector<std::string> v;
+    for (int i = 0; i < n; ++i) v.push_back(square_to_string(out[i]));
+    std::sort(v.begin(), v.end());
+    return v;
+}
+
+using V = std::vector<std::string>;
+
+TEST(Chase, RookAttacksUnprotectedHorse) {
+    EXPECT_EQ(chased("4k4/9/9/9/6n2/9/9/9/7R1/3K5 w - - 0 1", "h1g1"), V{"g5"});
+}
+
+TEST(Chase, RookAttacksProtectedHorseIsNoChase) {
+    // The black rook on g9 recaptures on g5.
+    EXPECT_EQ(chased("4k1r2/9/9/9/6n2/9/9/9/7R1/3K5 w - - 0 1", "h1g1"), V{});
+}
+
+TEST(Chase, PinnedProtectorDoesNotProtect) {
+    // The g9 rook would expose its king to the i9 rook if it recaptured.
+    EXPECT_EQ(chased("4k1r1R/9/9/9/6n2/9/9/9/7R1/3K5 w - - 0 1", "h1g1"), V{"g5"});
+}
+
+TEST(Chase, CannonAttacksProtectedRookIsChase) {
+    // g5 rook protected by the f7 horse, attacked by a cannon over the g3 screen.
+    EXPECT_EQ(chased("4k4/9/5n3/9/6r2/9/6P2/9/7C1/3K5 w - - 0 1", "h1g1"), V{"g5"});
+}
+
+TEST(Chase, ElephantAttacksProtectedHorseIsChase) {
+    EXPECT_EQ(chased("4k4/9/9/9/4r4/9/9/B3n4/5K3/9 w - - 0 1", "a2c4"), V{"e2"});
+}
+
+TEST(Chase, SameTypeChasesOnlyWhenVictimCannotCaptureBack) {
+    // Horse against horse: the f5 cannon blocks the black horse's leg, so it cannot reply.
+    EXPECT_EQ(chased("4k4/9/9/5n3/5C3/9/2N6/9/9/3K5 w - - 0 1", "c3e4"), V{"f6"});
+    // Without the blocker the black horse attacks back: no chase.
+    EXPECT_EQ(chased("4k4/9/9/5n3/9/9/2N6/9/9/3K5 w - - 0 1", "c3e4"), V{});
+    // Rook against an unprotected rook on an open line: mutual attack, no chase.
+    EXPECT_EQ(chased("4k4/9/9/9/6r2/9/9/9/7R1/3K5 w - - 0 1", "h1g1"), V{});
+}
+
+TEST(Chase, PawnsOnTheirOwnSideAreNotChasedButCrossedPawnsAre) {
+    EXPECT_EQ(chased("4k4/9/9/p8/9/9/9/9/7R1/3K5 w - - 0 1", "h1a1"), V{});
+    EXPECT_EQ(chased("4k4/9/9/9/9/p8/9/9/7R1/3K5 w - - 0 1", "h1a1"), V{"a4"});
+}
+
+TEST(Chase, PawnAttackerNeverChases) {
+    EXPECT_EQ(chased("4k4/9/4n4/9/4P4/9/9/9/9/3K5 w - - 0 1", "e5e6"), V{});
+}
+
+TEST(Chase, PinnedAttackerDoesNotAttack) {
+    // The e-file rook is pinned against its king by the e9 rook: a4 is out of its reach.
+    EXPECT_EQ(chased("3kr4/9/9/9/9/n8/4R4/9/9/4K4 w - - 0 1", "e3e4"), V{});
+    // The same with the red king off the file: the horse on a4 is chased.
+    EXPECT_EQ(chased("3kr4/9/9/9/9/n8/4R4/9/9/5K3 w - - 0 1", "e3e4"), V{"a4"});
+}
+
+TEST(Chase, DiscoveredAttackChases) {
+    EXPECT_EQ(chased("4k4/9/9/9/9/9/9/9/R1N3c2/3K5 w - - 0 1", "c1b3"), V{"g1"});
+}
+
+TEST(Chase, CheckIsNotAChaseOfTheKing) {
+    EXPECT_EQ(chased("4k4/R8/9/9/9/9/8p/9/9/5K3 w - - 0 1", "a8a9"), V{});
+}
+
+TEST(Chase, JudgeRepetitionOrdersClasses) {
+    EXPECT_FALSE(judge_repetition(CycleClass::Idle, CycleClass::Idle).decisive);
+    EXPECT_FALSE(judge_repetition(CycleClass::Check, CycleClass::Check).decisive);
+    EXPECT_FALSE(judge_repetition(CycleClass::Chase, CycleClass::Chase).decisive);
+    auto v = judge_repetition(CycleClass::Check, CycleClass::Chase);
+    EXPECT_TRUE(v.decisive);
+    EXPECT_EQ(v.loser, RED);
+    v = judge_repetition(CycleClass::Idle, CycleClass::Chase);
+    EXPECT_TRUE(v.decisive);
+    EXPECT_EQ(v.loser, BLACK);
+    EXPECT_EQ(v.loser_class, CycleClass::Chase);
+}
+
+TEST(Chase, RuleCycleForTheEngine) {
+    const Position p = fen_pos("4k4/9/9/9/6n2/9/9/9/7R1/3K5 w - - 0 1");
+    const Move cycle[] = {iccs("h1g1"), iccs("g5h7"), iccs("g1h1"), iccs("h7g5")};
+    const CycleRuling r = rule_cycle(p, cycle, 4);
+    EXPECT_EQ(r.verdict.red, CycleClass::Chase);
+    EXPECT_EQ(r.verdict.black, CycleClass::Idle);
+    ASSERT_TRUE(r.verdict.decisive);
+    EXPECT_EQ(r.verdict.loser, RED);
+    EXPECT_EQ(r.chased_square[RED], sq("g5"));  // the black horse, where the cycle began
+    EXPECT_EQ(r.chased_square[BLACK], SQ_NONE);
+}
+
+}  // namespace

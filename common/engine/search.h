@@ -23,7 +23,12 @@ struct Limits {
     bool infinite = false;
     int level = 10;          // strength 1..10, 10 = full strength
     std::uint64_t seed = 0;  // randomness for lower levels; same seed, same move
+    std::vector<Move> searchmoves;  // when not empty, only these root moves (UCI searchmoves)
+    std::vector<Move> banmoves;     // root moves never to play (UCCI banmoves)
 };
+
+inline constexpr int MIN_LEVEL = 1;
+inline constexpr int MAX_LEVEL = 10;
 
 // Reported during the search (the clients' thinking bar and UCI info lines).
 struct Progress {
@@ -37,6 +42,8 @@ struct Progress {
     int root_done = 0;         // root moves searched at this depth
     int root_total = 0;
     std::vector<Move> pv;
+    bool iteration_done = false;  // true once per finished depth (the UCI front end prints these)
+    int hashfull = 0;             // permille of the transposition table used by this search
 };
 
 struct Result {
@@ -46,6 +53,7 @@ struct Result {
     int mate_in = 0;
     int depth = 0;
     std::uint64_t nodes = 0;
+    std::vector<Move> pv;
 };
 
 using ProgressFn = std::function<void(const Progress&)>;
@@ -58,10 +66,13 @@ public:
     Engine& operator=(const Engine&) = delete;
 
     void set_hash_mb(std::size_t mb);
+    std::size_t hash_mb() const;
     void new_game();  // clears the transposition table and history
 
     // Searches the position reached from `start` by `moves` (the game so far, so that
-    // repetitions are judged as the referee judges them). `stop` may be null.
+    // repetitions are judged as the referee judges them). `stop` may be null. Illegal moves in
+    // `moves` end the replay there. Deterministic for equal inputs on a fresh engine (or after
+    // new_game()); one Engine runs one search at a time, separate Engines run in parallel.
     Result search(const Position& start, const std::vector<Move>& moves, const Limits& limits,
                   const ProgressFn& on_progress = {}, const std::atomic<bool>* stop = nullptr);
 

@@ -1,0 +1,158 @@
+// The executable's protocols, driven through the same session code: UCI, UCCI, perft output,
+// options, and errors for malformed input (never a crash).
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <sstream>
+#include <thread>
+
+#include "uci.h"
+#include "xiangqi/position.h"
+
+namespace {
+
+using namespace xq;
+
+std::string run(const std::string& input) {
+    std::istringstream in(input);
+    std::ostringstream out;
+    xq::engine::run_uci(in, out);
+    return out.str();
+}
+
+std::vector<std::string> lines_of(const std::string& s) {
+    std::vector<std::string> out;
+    std::istringstream in(s);
+    for (std::string l; std::getline(in, l);) out.push_back(l);
+    return out;
+}
+
+std::string bestmove_of(const std::string& out) {
+    for (const auto& l : lines_of(out))
+        if (l.rfind("bestmove ", 0) == 0) {
+            std::istringstream in(l);
+            std::string a, b;
+            in >> a >> b;
+            return b;
+        }
+    return "";
+}
+
+bool legal_in(const Position& pos, const std::string& text) {
+    MoveList l;
+    pos.generate_legal(l);
+    for (Move m : l)
+        if (move_to_iccs(m) == text) return true;
+    return false;
+}
+
+TEST(Uci, Handshake) {
+    const std::string out = run("uci\nisready\nquit\n");
+    EXPECT_NE(out.find("id name xiangqi-engine"), std::string::npos);
+    EXPECT_NE(out.find("option name Hash type spin"), std::string::npos);
+    EXPECT_NE(out.find("option name Level type spin default 10 min 1 max 10"), std::string::npos);
+    EXPECT_NE(out.find("uciok"), std::string::npos);
+    EXPECT_NE(out.find("readyok"), std::string::npos);
+}
+
+TEST(Uci, GoDepthGivesInfoLinesAndALegalBestMove) {
+    const std::string out = run("uci\nposition startpos moves h2e2 h9g7\ngo depth 4\n");
+    EXPECT_NE(out.find("info depth 4 "), std::string::npos);
+    EXPECT_NE(out.find(" pv "), std::string::npos);
+    Position pos;
+    UndoInfo u;
+    pos.do_move(Move(square_from_string("h2"), square_from_string("e2")), u);
+    pos.do_move(Move(square_from_string("h9"), square_from_string("g7")), u);
+    EXPECT_TRUE(legal_in(pos, bestmove_of(out))) << out;
+}
+
+TEST(Uci, PerftKeepsItsFormat) {
+    const auto lines = lines_of(run("go perft 2\n"));
+    ASSERT_GE(lines.size(), 46u);
+    for (int i = 0; i < 44; ++i) EXPECT_NE(lines[std::size_t(i)].find(": "), std::string::npos);
+    EXPECT_EQ(lines[44], "");
+    EXPECT_EQ(lines[45], "Nodes searched: 1920");
+}
+
+TEST(Uci, FenAndMovesAndMateScore) {
+    const std::string out = run("position fen 4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1\ngo depth 3\n");
+    EXPECT_NE(out.find("score mate 1"), std::string::npos) << out;
+    const std::string b = bestmove_of(out);
+    EXPECT_TRUE(b == "b0b9" || b == "a8a9") << out;
+}
+
+TEST(Uci, MatedSideAnswersBestmoveNone) {
+    const std::string out = run("position fen 1R2k4/R8/9/9/9/9/9/9/9/3K5 b - - 0 1\ngo depth 3\n");
+    EXPECT_NE(out.find("bestmove (none)"), std::string::npos) << out;
+}
+
+TEST(Uci, MalformedInputGetsErrorsNeverACrash) {
+    const std::string out = run(
+        "foo bar\n"
+        "position fen nonsense\n"
+        "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNX w - - 0 1\n"
+        "position startpos moves h2e2 zz99\n"
+        "position startpos moves a0a5\n"
+        "position\n"
+        "go perft\n"
+        "go perft 99\n"
+        "go depth x\n"
+        "go wtime\n"
+        "setoption name Hash value -3\n"
+        "setoption name Level value 11\n"
+        "setoption name Nope value 1\n"
+        "setoption\n"
+        "ucci\n"
+        "\n\n\r\n"
+        "go depth 2\n");
+    int errors = 0;
+    for (const auto& l : lines_of(out))
+        if (l.rfind("info string error", 0) == 0) ++errors;
+    EXPECT_GE(errors, 14) << out;
+    EXPECT_TRUE(legal_in(Position(), bestmove_of(out))) << out;  // still works afterwards
+}
+
+TEST(Uci, SetOptionsAndLevel) {
+    const std::string out = run(
+        "setoption name Hash value 8\nsetoption name Level value 1\nsetoption name Seed value 7\n"
+        "setoption name Threads value 1\nsetoption name Clear Hash\nposition startpos\ngo nodes 5000\n");
+    EXPECT_EQ(out.find("error"), std::string::npos) << out;
+    EXPECT_TRUE(legal_in(Position(), bestmove_of(out)));
+}
+
+TEST(Uci, InfiniteWaitsForStop) {
+    std::ostringstream out;
+    {
+        xq::engine::UciSession session(out);
+        session.handle("position startpos");
+        session.handle("go infinite");
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        EXPECT_EQ(out.str().find("bestmove"), std::string::npos);
+        session.handle("isready");
+        session.handle("stop");
+        session.wait(false);
+    }
+    EXPECT_NE(out.str().find("readyok"), std::string::npos);
+    EXPECT_TRUE(legal_in(Position(), bestmove_of(out.str()))) << out.str();
+}
+
+TEST(Ucci, HandshakeBanmovesAndNobestmove) {
+    const std::string out = run(
+        "ucci\nsetoption hashsize 8\nsetoption usemillisec true\nposition startpos\n"
+        "banmoves h2e2 b2e2\ngo depth 3\n");
+    EXPECT_NE(out.find("ucciok"), std::string::npos);
+    const std::string b = bestmove_of(out);
+    EXPECT_TRUE(legal_in(Position(), b)) << out;
+    EXPECT_NE(b, "h2e2");
+    EXPECT_NE(b, "b2e2");
+    const std::string mated = run("ucci\nposition fen 1R2k4/R8/9/9/9/9/9/9/9/3K5 b - - 0 1\ngo time 100\nquit\n");
+    EXPECT_NE(mated.find("nobestmove"), std::string::npos) << mated;
+    EXPECT_NE(mated.find("bye"), std::string::npos) << mated;
+}
+
+TEST(Ucci, TimeInMilliseconds) {
+    const std::string out = run("ucci\nsetoption usemillisec true\nposition startpos\ngo time 300 increment 0\n");
+    EXPECT_TRUE(legal_in(Position(), bestmove_of(out))) << out;
+}
+
+}  // namespace

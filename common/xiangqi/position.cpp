@@ -110,6 +110,12 @@ FenError Position::set_fen(std::string_view text) {
     if (fields.empty()) return FenError::Empty;
     if (fields.size() > 6) return FenError::TrailingGarbage;
 
+    // Count the ranks first, so that a missing or extra rank is named as such instead of
+    // showing up as a piece on an impossible point.
+    int slashes = 0;
+    for (char c : fields[0]) slashes += c == '/';
+    if (slashes != 9) return FenError::BadRankCount;
+
     Position p{EmptyTag{}};  // built aside so that a refused FEN changes nothing
     int rank = 9, file = 0;
     int ranks_seen = 1;

@@ -1,0 +1,223 @@
+// Per-piece move rules (legs, eyes, river, palace, screens, pawns, flying general, pins,
+// double check), attack and check detection, do/undo and Zobrist keys.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "test_util.h"
+#include "xiangqi/position.h"
+
+namespace {
+
+using namespace xq;
+using test::fen_pos;
+using test::moves_from;
+using S = std::set<std::string>;
+
+TEST(MoveGen, HorseLegsBlockAndCaptures) {
+    // Legs: e5 (black pawn) blocks d6/f6, f4 (own rook) blocks g3/g5; d2 holds an own advisor.
+    const Position p = fen_pos("4k4/9/9/9/2r1p4/4NR3/9/3A5/9/3K5 w - - 0 1");
+    EXPECT_EQ(moves_from(p, "e4"), (S{"e4c3", "e4c5", "e4f2"}));
+}
+
+TEST(MoveGen, ElephantEyeAndRiver) {
+    const Position eye = fen_pos("4k4/9/9/9/9/9/3p5/4B4/9/3K5 w - - 0 1");
+    EXPECT_EQ(moves_from(eye, "e2"), (S{"e2c0", "e2g0", "e2g4"}));  // d3 blocks the eye of c4
+    const Position river = fen_pos("4k4/9/9/9/2b6/6B2/9/9/9/3K5 w - - 0 1");
+    EXPECT_EQ(moves_from(river, "g4"), (S{"g4e2", "g4i2"}));  // never e6 / i6
+    const Position black = fen_pos("4k4/9/9/9/2b6/6B2/9/9/9/3K5 b - - 0 1");
+    EXPECT_EQ(moves_from(black, "c5"), (S{"c5a7", "c5e7"}));  // never a3 / e3
+}
+
+TEST(MoveGen, AdvisorAndKingStayInThePalace) {
+    const Position a = fen_pos("5k3/9/9/9/9/9/9/9/4A4/3K5 w - - 0 1");
+    EXPECT_EQ(moves_from(a, "e1"), (S{"e1f0", "e1d2", "e1f2"}));
+    EXPECT_EQ(moves_from(a, "d0"), (S{"d0d1", "d0e0"}));
+    const Position k = fen_pos("5k3/9/9/9/9/9/9/3K5/9/9 w - - 0 1");
+    EXPECT_EQ(moves_from(k, "d2"), (S{"d2d1", "d2e2"}));  // not d3, not c2
+}
+
+TEST(MoveGen, CannonNeedsExactlyOneScreenToCapture) {
+    const Position start;
+    EXPECT_EQ(moves_from(start, "b2"), (S{"b2b1", "b2b3", "b2b4", "b2b5", "b2b6", "b2b9", "b2a2",
+                                          "b2c2", "b2d2", "b2e2", "b2f2", "b2g2"}));
+    // a1 screens a2 (capturable); a3 behind two pieces is not.
+    const Position two = fen_pos("4k4/9/9/9/9/9/p8/p8/R8/C2K5 w - - 0 1");
+    EXPECT_EQ(moves_from(two, "a0"), (S{"a0b0", "a0c0", "a0a2"}));
+    // No screen: the adjacent b0 pawn cannot be taken, and the own king is no target.
+    const Position none = fen_pos("4k4/9/9/9/9/9/p8/p8/R8/Cp1K5 w - - 0 1");
+    EXPECT_EQ(moves_from(none, "a0"), (S{"a0a2"}));
+}
+
+TEST(MoveGen, RookSlidesUntilBlocked) {
+    const Position p = fen_pos("4k4/9/9/9/4p4/2P1R4/9/9/9/3K5 w - - 0 1");
+    EXPECT_EQ(moves_from(p, "e4"), (S{"e4e5", "e4e3", "e4e2", "e4e1", "e4e0", "e4d4", "e4f4", "e4g4",
+                                      "e4h4", "e4i4"}));
+}
+
+TEST(MoveGen, PawnsBeforeAndAfterTheRiver) {
+    const Position red = fen_pos("P2k5/9/9/9/4P4/9/4P4/9/9/5K3 w - - 0 1");
+    EXPECT_EQ(moves_from(red, "e3"), (S{"e3e4"}));
+    EXPECT_EQ(moves_from(red, "e5"), (S{"e5e6", "e5d5", "e5f5"}));
+    EXPECT_EQ(moves_from(red, "a9"), (S{"a9b9"}));
+    const Position black = fen_pos("3k5/9/9/2p6/9/2p6/9/9/9/5K2p b - - 0 1");
+    EXPECT_EQ(moves_from(black, "c6"), (S{"c6c5"}));
+    EXPECT_EQ(moves_from(black, "c4"), (S{"c4c3", "c4b4", "c4d4"}));
+    EXPECT_EQ(moves_from(black, "i0"), (S{"i0h0"}));
+}
+
+TEST(MoveGen, FlyingGeneral) {
+    // The horse is the only piece between the kings: every horse move would let them face.
+    const Position screen = fen_pos("4k4/9/9/9/4N4/9/9/9/9/4K4 w - - 0 1");
+    EXPECT_EQ(moves_from(screen, "e5"), S{});
+    EXPECT_EQ(moves_from(screen, "e0"), (S{"e0d0", "e0f0", "e0e1"}));
+    // The king may not step onto the open d-file facing the black king.
+    const Position file = fen_pos("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
+    EXPECT_EQ(moves_from(file, "e0"), (S{"e0f0", "e0e1"}));
+    EXPECT_FALSE(file.is_legal(Move(test::sq("e0"), test::sq("d0"))));
+}
+
+TEST(MoveGen, Pins) {
+    const Position rook = fen_pos("3kr4/9/9/9/9/9/9/4R4/9/4K4 w - - 0 1");
+    EXPECT_EQ(moves_from(rook, "e2"), (S{"e2e1", "e2e3", "e2e4", "e2e5", "e2e6", "e2e7", "e2e8", "e2e9"}));
+    const Position horse = fen_pos("3kr4/9/9/9/9/9/9/4N4/9/4K4 w - - 0 1");
+    EXPECT_EQ(moves_from(horse, "e2"), S{});
+    // Two screens between the black cannon and the red king: the advisor may not leave.
+    const Position cannon = fen_pos("3k5/9/9/4c4/9/9/4P4/9/4A4/4K4 w - - 0 1");
+    EXPECT_EQ(moves_from(cannon, "e1"), S{});
+    EXPECT_EQ(moves_from(cannon, "e3"), (S{"e3e4"}));
+}
+
+TEST(MoveGen, DoubleCheckOnlyKingMoves) {
+    // Rook e5 and horse d7 both check; taking the horse or blocking the rook is not enough.
+    const Position p = fen_pos("4k4/9/r2N5/9/4R4/9/9/9/9/4K4 b - - 0 1");
+    EXPECT_TRUE(p.in_check());
+    EXPECT_EQ(test::all_moves(p), (S{"e9d9", "e9f9"}));
+    MoveList pseudo;
+    p.generate_pseudo(pseudo);
+    EXPECT_GT(pseudo.size(), 10) << "the rook has pseudo-legal moves, all illegal";
+}
+
+TEST(MoveGen, IsAttackedIncludesPalacePieces) {
+    const Position start;
+    EXPECT_TRUE(start.is_attacked(test::sq("e1"), RED));   // king and advisors
+    EXPECT_TRUE(start.is_attacked(test::sq("e2"), RED));   // elephants over empty eyes
+    EXPECT_TRUE(start.is_attacked(test::sq("e5"), BLACK)); // the e6 pawn
+    EXPECT_FALSE(start.is_attacked(test::sq("a5"), RED));  // the a0 rook is blocked by a3
+    EXPECT_TRUE(start.is_attacked(test::sq("b9"), RED));   // cannon b2 over the b7 screen
+    EXPECT_FALSE(start.is_attacked(test::sq("b7"), RED));  // no screen before b7
+}
+
+// Random playouts shared by the property tests below.
+template <class F>
+void for_random_positions(unsigned seed, int games, int plies, F&& f) {
+    std::mt19937 rng(seed);
+    for (int g = 0; g < games; ++g) {
+        Position p;
+        for (int i = 0; i < plies; ++i) {
+            f(p);
+            MoveList l;
+            p.generate_legal(l);
+            if (l.empty()) break;
+            UndoInfo u;
+            p.do_move(l[int(rng() % unsigned(l.size()))], u);
+        }
+    }
+}
+
+TEST(MoveGen, IsAttackedAgreesWithCaptureGeneration) {
+    int checked = 0;
+    for_random_positions(7, 30, 120, [&](const Position& p) {
+        for (int c = 0; c < COLOR_NB; ++c) {
+            const Color by = Color(c);
+            Position mover = p;
+            UndoInfo nu;
+            if (mover.side_to_move() != by) mover.do_null_move(nu);
+            MoveList caps;
+            mover.generate_captures(caps);
+            for (int s = 0; s < SQ_NB; ++s) {
+                const Piece q = p.piece_on(Square(s));
+                if (q == NO_PIECE || color_of(q) == by) continue;
+                bool captured = false;
+                for (Move m : caps) captured = captured || m.to() == s;
+                ASSERT_EQ(p.is_attacked(Square(s), by), captured) << p.fen() << " square " << s;
+                ++checked;
+            }
+        }
+    });
+    EXPECT_GT(checked, 10000);
+}
+
+TEST(MoveGen, GivesCheckAgreesWithDoMove) {
+    int checks = 0;
+    for_random_positions(11, 30, 120, [&](const Position& p) {
+        MoveList l;
+        p.generate_legal(l);
+        for (Move m : l) {
+            Position q = p;
+            UndoInfo u;
+            q.do_move(m, u);
+            ASSERT_EQ(p.gives_check(m), q.in_check()) << p.fen() << " " << move_to_iccs(m);
+            checks += q.in_check();
+        }
+    });
+    EXPECT_GT(checks, 50) << "random play should produce some checks";
+}
+
+TEST(MoveGen, LegalMovesAreExactlyThePseudoMovesThatKeepTheKingSafe) {
+    for_random_positions(13, 20, 150, [&](const Position& p) {
+        MoveList pseudo, legal;
+        p.generate_pseudo(pseudo);
+        p.generate_legal(legal);
+        int n = 0;
+        for (Move m : pseudo) {
+            Position q = p;
+            UndoInfo u;
+            q.do_move(m, u);
+            const bool safe = !q.king_attacked(p.side_to_move());
+            ASSERT_EQ(legal.contains(m), safe) << p.fen() << " " << move_to_iccs(m);
+            ASSERT_TRUE(p.is_pseudo_legal(m));
+            n += safe;
+        }
+        ASSERT_EQ(n, legal.size());
+        ASSERT_EQ(p.has_legal_move(), legal.size() > 0);
+    });
+}
+
+TEST(MoveGen, DoUndoRestoresFenAndKeyAndKeysMatchFreshFens) {
+    for_random_positions(17, 20, 150, [&](const Position& p) {
+        const std::string fen = p.fen();
+        MoveList l;
+        p.generate_legal(l);
+        Position q = p;
+        for (Move m : l) {
+            UndoInfo u;
+            q.do_move(m, u);
+            Position fresh;
+            ASSERT_EQ(fresh.set_fen(q.fen()), FenError::None) << q.fen();
+            ASSERT_EQ(fresh.key(), q.key()) << "incremental key differs after " << move_to_iccs(m);
+            q.undo_move(m, u);
+            ASSERT_EQ(q.fen(), fen);
+            ASSERT_EQ(q.key(), p.key());
+        }
+        UndoInfo nu;
+        q.do_null_move(nu);
+        EXPECT_NE(q.key(), p.key());
+        q.undo_null_move(nu);
+        EXPECT_EQ(q.fen(), fen);
+        EXPECT_EQ(q.key(), p.key());
+    });
+}
+
+TEST(MoveGen, IsPseudoLegalRejectsJunk) {
+    const Position p;
+    EXPECT_FALSE(p.is_pseudo_legal(Move::none()));
+    EXPECT_FALSE(p.is_pseudo_legal(Move::from_raw(0xFFFF)));
+    EXPECT_FALSE(p.is_pseudo_legal(Move(test::sq("h9"), test::sq("g7"))));  // Black's piece
+    EXPECT_FALSE(p.is_pseudo_legal(Move(test::sq("e4"), test::sq("e5"))));  // empty point
+    int accepted = 0;
+    for (unsigned raw = 0; raw < 0x10000; ++raw) accepted += p.is_pseudo_legal(Move::from_raw(std::uint16_t(raw)));
+    EXPECT_EQ(accepted, 44);
+}
+
+}  // namespace

@@ -504,6 +504,8 @@ ParsedMove parse_wxf(const Position& pos, std::string_view text) {
     if (t.size() > MAX_MOVE_TEXT) return fail(NotationError::Malformed, "move text too long");
     std::string s;
     for (char c : t) s += upper(c);
+    // "+R.3" / "-C.1": the tandem mark written before the letter.
+    if (s.size() == 4 && (s[0] == '+' || s[0] == '-') && s[1] >= 'A' && s[1] <= 'Z') std::swap(s[0], s[1]);
     auto digit = [](char c) { return c >= '1' && c <= '9'; };
     // "C25": sideways moves written without a separator.
     if (s.size() == 3 && wxf_type(s[0]) != NO_PIECE_TYPE && digit(s[1]) && digit(s[2])) s.insert(2, 1, '.');

@@ -56,7 +56,7 @@ std::string move_text(const Position& pos, Move m, Notation n) {
 
 std::string write_impl(const PgnTags& given, const Position& start, const std::vector<Move>& moves,
                        const std::vector<std::string>* comments, std::string_view pre_comment, Outcome result,
-                       Notation notation) {
+                       std::string_view termination, Notation notation) {
     std::string out = "[Game \"Chinese Chess\"]\n";
     auto tag = [&](std::string_view name, std::string_view value) {
         out += '[';
@@ -77,6 +77,7 @@ std::string write_impl(const PgnTags& given, const Position& start, const std::v
         for (std::string_view name : ROSTER) known = known || iequals(k, name);
         if (!known && !k.empty()) tag(k, v);
     }
+    if (!termination.empty() && !find_tag(given, "Termination")) tag("Termination", termination);
     out += '\n';
 
     std::string line;
@@ -423,11 +424,14 @@ std::string PgnGame::tag(std::string_view name) const {
 }
 
 std::string write_pgn(const Game& game, const PgnTags& tags, Notation notation) {
-    return write_impl(tags, game.start_position(), game.moves(), nullptr, "", game.result().outcome, notation);
+    // The result's reason in words ("Black loses: perpetual chase ...") goes in a Termination tag.
+    return write_impl(tags, game.start_position(), game.moves(), nullptr, "", game.result().outcome,
+                      game.result().text, notation);
 }
 
 std::string write_pgn(const PgnGame& game, Notation notation) {
-    return write_impl(game.tags, game.start, game.moves, &game.comments, game.pre_comment, game.result, notation);
+    return write_impl(game.tags, game.start, game.moves, &game.comments, game.pre_comment, game.result, "",
+                      notation);
 }
 
 PgnReadResult read_pgn(std::string_view text) {

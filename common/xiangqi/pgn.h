@@ -42,7 +42,8 @@ inline constexpr std::size_t MAX_PGN_COMMENT_BYTES = 64 * 1024;
 
 // Writes [Game "Chinese Chess"], then Event, Site, Date, Round, Red, Black (from `tags`, "?"
 // when absent), Result (from the game), FEN for a set-up start, Format for ICCS/WXF, then any
-// other given tags; then the numbered moves and the result.
+// other given tags, then Termination (the result's reason in words) for a finished game unless
+// `tags` has one; then the numbered moves and the result.
 std::string write_pgn(const Game& game, const PgnTags& tags, Notation notation);
 // The same for a game read back (keeps its tags and comments).
 std::string write_pgn(const PgnGame& game, Notation notation);

@@ -3,6 +3,7 @@
 // positions, random pawn-heavy set-ups).
 #include <gtest/gtest.h>
 
+#include <iostream>
 #include <random>
 #include <set>
 #include <string>
@@ -111,6 +112,8 @@ TEST(Notation, TandemRooks) {
     expect_texts(pos, "b2b3", "R-+1", "后车进一");
     // Traditional characters and the plain file form where it is still unique.
     EXPECT_EQ(parse_move(pos, "前俥進一").move, iccs("b5b6"));
+    EXPECT_EQ(parse_move(pos, "+R+1").move, iccs("b5b6"));  // mark before the letter
+    EXPECT_EQ(parse_move(pos, "r-=9").move, iccs("b2a2"));
     EXPECT_EQ(parse_move(pos, "後車平九").move, iccs("b2a2"));
     EXPECT_EQ(parse_move(pos, "车八进四").move, iccs("b5b9"));  // only the front rook reaches
     expect_error(pos, "R8.9", NotationError::Ambiguous);
@@ -309,18 +312,22 @@ TEST(NotationRoundTrip, RandomPlayFromTheStart) {
     std::mt19937 rng(2026);
     int checked = 0;
     for (int game = 0; game < 30 && !HasFailure(); ++game) checked += random_walk(Position(), rng, 80);
+    std::cout << "round trip: " << checked << " legal moves x 3 notations from random play\n";
     EXPECT_GT(checked, 40000);
 }
 
 TEST(NotationRoundTrip, PublishedPerftPositions) {
-    const auto cases = test::load_published_perft(1, 1);
-    ASSERT_GE(cases.size(), 10u) << "perft_published.tsv not found or truncated";
+    std::set<std::string> fens;
+    for (const auto& c : test::load_published_perft(1, 9)) fens.insert(c.fen);
+    ASSERT_GE(fens.size(), 10u) << "perft_published.tsv not found or truncated";
     std::mt19937 rng(7);
     int checked = 0;
-    for (const auto& c : cases) {
+    for (const std::string& fen : fens) {
         if (HasFailure()) break;
-        checked += random_walk(from_fen(c.fen), rng, 30);
+        for (int walk = 0; walk < 2; ++walk) checked += random_walk(from_fen(fen), rng, 30);
     }
+    std::cout << "round trip: " << checked << " legal moves x 3 notations from " << fens.size()
+              << " published perft positions\n";
     EXPECT_GT(checked, 10000);
 }
 
@@ -392,6 +399,8 @@ TEST(NotationRoundTrip, RandomPawnHeavySetUps) {
         tandem_positions += tandem;
         checked += check_round_trip(pos);
     }
+    std::cout << "round trip: " << checked << " legal moves x 3 notations in " << positions
+              << " random set-ups (" << tandem_positions << " with tandem marks)\n";
     EXPECT_GE(positions, 1000);
     EXPECT_GE(tandem_positions, 200) << "the generator should produce tandem pieces often";
     EXPECT_GT(checked, 20000);

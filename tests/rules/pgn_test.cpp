@@ -59,6 +59,19 @@ TEST(Pgn, WritesTagsInOrder) {
     EXPECT_EQ(iccs_text.find("[FEN"), std::string::npos) << "no FEN tag for the standard start";
 }
 
+TEST(Pgn, FinishedGameCarriesResultAndReason) {
+    Game g;
+    ASSERT_TRUE(g.play(iccs("h2e2")));
+    g.finish(Outcome::RedWins, EndReason::Resignation, "Black resigns");
+    const std::string text = write_pgn(g, {{"Red", "A"}}, Notation::Chinese);
+    EXPECT_NE(text.find("[Result \"1-0\"]\n[Termination \"Black resigns\"]\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("\n1. 炮二平五 1-0\n"), std::string::npos) << text;
+    const PgnReadResult r = read_pgn(text);
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_EQ(r.game.result, Outcome::RedWins);
+    EXPECT_EQ(r.game.tag("Termination"), "Black resigns");
+}
+
 TEST(Pgn, RandomGamesRoundTripInEveryNotation) {
     std::mt19937 rng(4242);
     int games = 0, plies = 0, finished = 0;

@@ -1,0 +1,488 @@
+#include "app/app.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include "app/font_finder.h"
+#include "core/move_text.h"
+
+namespace xq::client {
+
+namespace {
+
+constexpr float TOAST_SECONDS = 3.5f;
+constexpr std::size_t MAX_RECENT = 8;
+constexpr float PANEL_MIN_W = 320.f, PANEL_MAX_W = 420.f;
+
+sf::String utf8(std::string_view s) { return sf::String::fromUtf8(s.begin(), s.end()); }
+
+std::string clock_text(std::int64_t ms) {
+    if (ms < 0) return "";
+    const std::int64_t s = (ms + 999) / 1000;
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%02d:%02d", int(s / 60), int(s % 60));
+    return buf;
+}
+
+std::string score_text(int cp) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%+.2f", cp / 100.0);
+    return buf;
+}
+
+// Everything the UI font must render beyond the common Chinese set: both string tables.
+std::string all_ui_text() {
+    std::string s;
+    for (int i = 0; i < STRING_COUNT; ++i) {
+        s += tr(Lang::Chinese, Str(i));
+        s += tr(Lang::English, Str(i));
+    }
+    s += "帥仕相俥傌炮兵將士象車馬砲卒进退平前后中一二三四五六七八九１２３４５６７８９简体中文·…";
+    return s;
+}
+
+}  // namespace
+
+App::App(AppOptions options) : opt_(std::move(options)), lang_(opt_.lang) {
+    std::snprintf(nick_, sizeof nick_, "%s", opt_.name.c_str());
+    if (!opt_.connect.empty()) std::snprintf(address_, sizeof address_, "%s", opt_.connect.c_str());
+}
+
+bool App::init(std::string& error) {
+    FontFile font;
+    if (!find_cjk_font(font, error)) return false;
+    font_path_ = font.path;
+    if (!view_.load_font(font.path, error)) return false;
+    view_.set_theme(opt_.theme);
+
+    // No multisampling on the window: pieces and markers come antialiased from the atlas,
+    // and MSAA triples the frame time under software rendering.
+    sf::ContextSettings ctx;
+    window_.create(sf::VideoMode(opt_.width, opt_.height), utf8(tr(lang_, Str::AppTitle)),
+                   sf::Style::Default, ctx);
+    window_.setVerticalSyncEnabled(false);
+    if (opt_.bench_frames <= 0) window_.setFramerateLimit(60);
+    if (!gui_.init(window_, font.path, 17.f, all_ui_text(), error)) return false;
+    cursors_ok_ = hand_cursor_.loadFromSystem(sf::Cursor::Hand) && arrow_cursor_.loadFromSystem(sf::Cursor::Arrow);
+    sounds_.init(!opt_.mute && opt_.bench_frames <= 0);
+    load_recent();
+    return true;
+}
+
+int App::run() {
+    std::string error;
+    if (!init(error)) {
+        std::cerr << "xiangqi-client: " << error << "\n";
+        return 2;
+    }
+    if (opt_.bench_frames > 0) return bench();
+    if (!opt_.script.empty() || opt_.play_ai > 0) {
+        if (!load_script(error)) {
+            std::cerr << "xiangqi-client: " << error << "\n";
+            return 2;
+        }
+    }
+    if (!opt_.connect.empty()) start_connect(opt_.connect);
+
+    while (running_ && window_.isOpen()) {
+        frame_events();
+        pump_network();
+        if (script_active_) run_script();
+        if (!needs_redraw()) {
+            // Nothing changed: sleep instead of drawing, so an idle client costs ~no CPU.
+            std::this_thread::sleep_for(std::chrono::milliseconds(8));
+            continue;
+        }
+        render();
+    }
+    net_.close();
+    return exit_code_;
+}
+
+bool App::needs_redraw() const {
+    const float t = now();
+    if (dirty_frames_ > 0 || script_active_) return true;
+    if (view_.animating(t) || ctl_.selected() != SQ_NONE || ctl_.dragging()) return true;
+    if (!toast_.empty() && t < toast_until_ + 0.5f) return true;
+    if (screen_ == Screen::Table && state_.table.clock_running) {
+        const auto ms = state_.table.clock_now(*state_.table.clock_running, std::chrono::steady_clock::now());
+        if (int(ms / 1000) != last_clock_second_) return true;
+    }
+    return false;
+}
+
+// ---------------------------------------------------------------- events and network
+
+void App::frame_events() {
+    sf::Event e;
+    while (window_.pollEvent(e)) {
+        dirty_frames_ = 3;  // ImGui settles within a couple of frames after input
+        handle_event(e);
+    }
+}
+
+void App::handle_event(const sf::Event& e) {
+    gui_.process_event(e);
+    if (e.type == sf::Event::Closed) {
+        request_close();
+        return;
+    }
+    if (e.type == sf::Event::Resized) {
+        window_.setView(sf::View(sf::FloatRect(0, 0, float(e.size.width), float(e.size.height))));
+        return;
+    }
+    const bool on_board = screen_ == Screen::Table && !gui_.wants_mouse();
+    const BoardGeometry geo = board_geometry();
+    switch (e.type) {
+    case sf::Event::MouseButtonPressed:
+        if (on_board && e.mouseButton.button == sf::Mouse::Left) {
+            if (state_.table.result_shown) {
+                state_.table.result_shown = false;  // a click dismisses the banner
+                break;
+            }
+            apply_intent(ctl_.press(state_.table.board, geo, float(e.mouseButton.x), float(e.mouseButton.y)));
+        }
+        break;
+    case sf::Event::MouseButtonReleased:
+        if (screen_ == Screen::Table && e.mouseButton.button == sf::Mouse::Left)
+            apply_intent(ctl_.release(state_.table.board, geo, float(e.mouseButton.x), float(e.mouseButton.y)));
+        break;
+    case sf::Event::MouseMoved: {
+        if (screen_ != Screen::Table) break;
+        ctl_.motion(float(e.mouseMove.x), float(e.mouseMove.y));
+        const Square sq = geo.square_at(float(e.mouseMove.x), float(e.mouseMove.y));
+        const bool hand = !gui_.wants_mouse() && (ctl_.dragging() || state_.table.board.is_movable(sq) ||
+                                                  (ctl_.selected() != SQ_NONE && ctl_.targets().contains(Move(ctl_.selected(), sq))));
+        if (cursors_ok_ && hand != hand_on_) {
+            window_.setMouseCursor(hand ? hand_cursor_ : arrow_cursor_);
+            hand_on_ = hand;
+        }
+        break;
+    }
+    case sf::Event::KeyPressed:
+        if (gui_.wants_keyboard()) break;
+        if (screen_ == Screen::Review) {
+            if (e.key.code == sf::Keyboard::Left) set_review_ply(review_ply_ - 1);
+            if (e.key.code == sf::Keyboard::Right) set_review_ply(review_ply_ + 1);
+            if (e.key.code == sf::Keyboard::Home) set_review_ply(0);
+            if (e.key.code == sf::Keyboard::End) set_review_ply(int(review_moves_.size()));
+            if (e.key.code == sf::Keyboard::Escape) screen_ = review_return_;
+        } else if (screen_ == Screen::Table && e.key.code == sf::Keyboard::Escape) {
+            ctl_.reset();
+        }
+        break;
+    default: break;
+    }
+}
+
+void App::apply_intent(const Intent& i) {
+    if (i.kind == Intent::Kind::Move) {
+        session_.move(i.move);
+        send_outbox();
+    } else if (i.kind == Intent::Kind::Refused) {
+        toast(t(reason_string(i.reason)));
+    }
+}
+
+void App::send_outbox() {
+    for (std::string& line : session_.take_outbox()) {
+        if (!line.empty() && line.back() == '\n') line.pop_back();
+        net_.send_line(std::move(line));
+    }
+}
+
+void App::start_connect(const std::string& address) {
+    std::string host;
+    std::uint16_t port = 0;
+    if (!parse_host_port(address, host, port)) {
+        connect_status_ = t(Str::BadAddress);
+        return;
+    }
+    if (std::string_view(nick_).empty()) {
+        connect_status_ = t(Str::BadNickname);
+        return;
+    }
+    state_ = ClientState{};
+    state_.connection = Connection::Connecting;
+    connect_status_ = t(Str::Connecting, {address});
+    pending_address_ = address;
+    net_.connect(host, port);
+}
+
+void App::pump_network() {
+    for (NetEvent& ev : net_.drain()) {
+        dirty_frames_ = 3;
+        switch (ev.kind) {
+        case NetEvent::Kind::Connected:
+            session_.hello(nick_);
+            break;
+        case NetEvent::Kind::Line:
+            session_.handle_line(ev.text);
+            break;
+        case NetEvent::Kind::Closed: {
+            const bool was_ready = state_.connection == Connection::Ready;
+            state_.connection = Connection::Disconnected;
+            connect_status_ = was_ready ? t(Str::Disconnected, {ev.text}) : t(Str::ConnectFailed, {ev.text});
+            if (!state_.last_error.empty() && !was_ready) connect_status_ += " — " + state_.last_error;
+            if (screen_ != Screen::Review) screen_ = Screen::Connect;
+            if (script_active_) script_fail(connect_status_);
+            break;
+        }
+        }
+    }
+    for (const Cue& c : session_.take_cues()) handle_cue(c);
+    send_outbox();
+}
+
+void App::handle_cue(const Cue& c) {
+    switch (c.kind) {
+    case Cue::Kind::Welcome:
+        connect_status_ = t(Str::Connected, {state_.server_name});
+        save_recent(pending_address_);
+        if (screen_ == Screen::Connect) screen_ = Screen::Lobby;
+        break;
+    case Cue::Kind::TableJoined:
+        ctl_.reset();
+        view_.stop_animation();
+        if (screen_ != Screen::Review) screen_ = Screen::Table;
+        scroll_moves_ = scroll_chat_ = true;
+        break;
+    case Cue::Kind::TableLeft:
+        ctl_.reset();
+        if (screen_ == Screen::Table) screen_ = Screen::Lobby;
+        break;
+    case Cue::Kind::MovePlayed:
+        ctl_.reset();
+        if (c.move) view_.animate(c.move, c.piece, c.captured, now());
+        sounds_.play(c.check ? SoundKind::Check : c.captured != NO_PIECE ? SoundKind::Capture : SoundKind::Move);
+        scroll_moves_ = true;
+        break;
+    case Cue::Kind::TakenBack:
+        ctl_.reset();
+        view_.stop_animation();
+        sounds_.play(SoundKind::Notify);
+        break;
+    case Cue::Kind::GameOver:
+        ctl_.reset();
+        sounds_.play(SoundKind::GameEnd);
+        break;
+    case Cue::Kind::Offer:
+    case Cue::Kind::Invitation:
+        sounds_.play(SoundKind::Notify);
+        break;
+    case Cue::Kind::Notice:
+        toast(t(c.str, {c.text}));
+        break;
+    case Cue::Kind::Error:
+        if (c.request == "move") ctl_.reset();
+        toast(t(Str::ServerError, {c.text}));
+        break;
+    case Cue::Kind::Resync:
+        ctl_.reset();
+        view_.stop_animation();
+        toast(t(Str::Resynced));
+        break;
+    }
+}
+
+void App::toast(std::string text) {
+    toast_ = std::move(text);
+    toast_until_ = now() + TOAST_SECONDS;
+    dirty_frames_ = 3;
+}
+
+bool App::game_in_progress_for_me() const {
+    return state_.table.joined() && state_.table.board.seat() && state_.table.board.in_progress() &&
+           !state_.table.board.game().over();
+}
+
+void App::request_close() {
+    if (game_in_progress_for_me() && !script_active_) {
+        confirm_quit_ = true;
+        return;
+    }
+    running_ = false;
+    window_.close();
+}
+
+// ---------------------------------------------------------------- layout and drawing
+
+App::Layout App::layout() const {
+    const sf::Vector2u size = window_.getSize();
+    const float w = float(size.x), h = float(size.y);
+    Layout L;
+    L.panel_w = std::clamp(w * 0.32f, PANEL_MIN_W, PANEL_MAX_W);
+    L.panel_x = w - L.panel_w;
+    L.plate_h = std::clamp(h * 0.055f, 36.f, 52.f);
+    L.board_x = 0;
+    L.board_y = L.plate_h;
+    L.board_w = L.panel_x;
+    L.board_h = h - 2 * L.plate_h;
+    return L;
+}
+
+BoardGeometry App::board_geometry() const {
+    const Layout L = layout();
+    return BoardGeometry::fit(L.board_x, L.board_y, L.board_w, L.board_h, state_.table.board.flipped());
+}
+
+void App::draw_plate(Color side, float x, float y, float w, float h) {
+    const Theme& th = theme(view_.theme_index());
+    const TableState& tb = state_.table;
+    const SeatInfo& seat = tb.seats[side];
+    const bool to_move = tb.board.in_progress() && !tb.board.game().over() && tb.board.position().side_to_move() == side;
+    sf::RectangleShape bg({w, h});
+    bg.setPosition(x, y);
+    bg.setFillColor(to_move ? th.plate_active : th.plate);
+    window_.draw(bg);
+    const float r = h * 0.36f;
+    view_.draw_piece(window_, make_piece(side, KING), {x + h * 0.6f, y + h / 2}, r);
+
+    std::string name = seat.name.empty() ? t(Str::EmptySeat) : seat.name;
+    if (seat.ai) name = t(Str::AiName, {std::to_string(seat.ai_level)});
+    else if (!seat.name.empty() && seat.name == state_.my_name) name += " (" + std::string(t(Str::You)) + ")";
+    if (!seat.connected) name += "  ⚠";
+    sf::Text label(utf8(name), view_.font(), unsigned(h * 0.4f));
+    label.setFillColor(th.plate_text);
+    label.setPosition(std::round(x + h * 1.2f), std::round(y + h * 0.22f));
+    window_.draw(label);
+
+    const std::int64_t ms = tb.clock_now(side, std::chrono::steady_clock::now());
+    if (ms >= 0) {
+        sf::Text clk(clock_text(ms), view_.font(), unsigned(h * 0.5f));
+        clk.setFillColor(ms < 30000 && to_move ? sf::Color(255, 120, 100) : th.plate_text);
+        const auto b = clk.getLocalBounds();
+        clk.setPosition(std::round(x + w - b.width - h * 0.4f), std::round(y + h * 0.16f));
+        window_.draw(clk);
+        if (to_move) last_clock_second_ = int(ms / 1000);
+    }
+    if (tb.ai.active && tb.ai.side == side) {
+        // The thinking bar: share of root moves searched at the current depth.
+        const float bw = std::min(w * 0.35f, 220.f), bx = x + w - bw - h * 0.4f - (ms >= 0 ? h * 2.4f : 0.f);
+        sf::RectangleShape track({bw, h * 0.16f});
+        track.setPosition(bx, y + h * 0.58f);
+        track.setFillColor(sf::Color(0, 0, 0, 90));
+        window_.draw(track);
+        sf::RectangleShape fill({bw * float(tb.ai.percent) / 100.f, h * 0.16f});
+        fill.setPosition(bx, y + h * 0.58f);
+        fill.setFillColor(th.select);
+        window_.draw(fill);
+        sf::Text info(utf8(t(Str::ScoreFmt, {std::to_string(tb.ai.depth), score_text(tb.ai.score_cp)})), view_.font(),
+                      unsigned(h * 0.28f));
+        info.setFillColor(th.plate_text);
+        info.setPosition(std::round(bx), std::round(y + h * 0.12f));
+        window_.draw(info);
+    }
+}
+
+void App::draw_table_board(const Layout& L) {
+    const TableState& tb = state_.table;
+    const BoardGeometry geo = board_geometry();
+    view_.draw(window_, geo, tb.board.position(), tb.board.last_move(), tb.board.checked_king(), &ctl_, now());
+    const Color bottom = tb.board.flipped() ? BLACK : RED;
+    draw_plate(~bottom, L.board_x, 0, L.board_w, L.plate_h);
+    draw_plate(bottom, L.board_x, L.board_y + L.board_h, L.board_w, L.plate_h);
+    if (tb.result_shown && !tb.result_text.empty()) draw_banner(geo);
+}
+
+void App::draw_banner(const BoardGeometry& g) {
+    const TableState& tb = state_.table;
+    const float w = g.cell * 8.6f, h = g.cell * 2.4f;
+    const float x = g.left + 4 * g.cell - w / 2, y = g.top + 4.5f * g.cell - h / 2;
+    sf::RectangleShape band({w, h});
+    band.setPosition(x, y);
+    band.setFillColor(sf::Color(20, 14, 10, 215));
+    band.setOutlineThickness(2);
+    band.setOutlineColor(theme(view_.theme_index()).select);
+    window_.draw(band);
+    const Str head = tb.outcome == Outcome::RedWins ? Str::RedWins : tb.outcome == Outcome::BlackWins ? Str::BlackWins : Str::DrawResult;
+    sf::Text big(utf8(t(head)), view_.font(), unsigned(g.cell * 0.8f));
+    big.setStyle(sf::Text::Bold);
+    big.setFillColor(tb.outcome == Outcome::RedWins ? sf::Color(240, 80, 70) : sf::Color(245, 235, 220));
+    auto b = big.getLocalBounds();
+    big.setPosition(std::round(x + (w - b.width) / 2 - b.left), std::round(y + h * 0.14f));
+    window_.draw(big);
+    sf::Text reason(utf8(tb.result_text), view_.font(), unsigned(std::max(12.f, g.cell * 0.32f)));
+    reason.setFillColor(sf::Color(235, 225, 210));
+    b = reason.getLocalBounds();
+    reason.setPosition(std::round(x + (w - b.width) / 2 - b.left), std::round(y + h * 0.62f));
+    window_.draw(reason);
+}
+
+void App::draw_toast(const Layout& L) {
+    const float t_now = now();
+    if (toast_.empty() || t_now > toast_until_) return;
+    const float alpha = std::clamp((toast_until_ - t_now) / 0.6f, 0.f, 1.f);
+    sf::Text text(utf8(toast_), view_.font(), 17);
+    const auto b = text.getLocalBounds();
+    const float w = b.width + 36, h = 38;
+    const float x = std::round(L.board_x + (L.board_w - w) / 2), y = std::round(L.board_y + L.board_h - h - 14);
+    sf::RectangleShape box({w, h});
+    box.setPosition(x, y);
+    box.setFillColor(sf::Color(25, 25, 25, sf::Uint8(220 * alpha)));
+    window_.draw(box);
+    text.setFillColor(sf::Color(255, 245, 230, sf::Uint8(255 * alpha)));
+    text.setPosition(std::round(x + 18 - b.left), std::round(y + (h - b.height) / 2 - b.top));
+    window_.draw(text);
+}
+
+void App::render() {
+    const float dt = frame_clock_.restart().asSeconds();
+    if (dirty_frames_ > 0) --dirty_frames_;
+    const Theme& th = theme(view_.theme_index());
+    window_.clear(th.window_bg);
+    const Layout L = layout();
+
+    if (screen_ == Screen::Table) {
+        if (!std::getenv("XQ_NOBOARD")) draw_table_board(L);
+    } else if (screen_ == Screen::Review) {
+        const BoardGeometry geo = BoardGeometry::fit(L.board_x, L.board_y, L.board_w, L.board_h, state_.table.board.flipped());
+        const Move last = review_ply_ > 0 ? review_moves_[std::size_t(review_ply_ - 1)].move : Move::none();
+        const Square king = review_pos_.in_check() ? review_pos_.king_square(review_pos_.side_to_move()) : SQ_NONE;
+        view_.draw(window_, geo, review_pos_, last, king, nullptr, now());
+    } else {
+        // Connect and lobby: the start position as a backdrop on the left.
+        const BoardGeometry geo = BoardGeometry::fit(0, 0, L.panel_x, float(window_.getSize().y), false);
+        view_.draw(window_, geo, Position(), Move::none(), SQ_NONE, nullptr, now());
+    }
+
+    gui_.new_frame(window_, dt);
+    switch (screen_) {
+    case Screen::Connect: ui_connect(); break;
+    case Screen::Lobby: ui_lobby(); break;
+    case Screen::Table: ui_table(); break;
+    case Screen::Review: ui_review(); break;
+    }
+    ui_dialogs();
+    if (std::getenv("XQ_NOGUI")) ImGui::EndFrame(); else gui_.render(window_);
+    draw_toast(L);
+
+    if (!pending_screenshot_.empty()) {
+        save_screenshot(pending_screenshot_);
+        pending_screenshot_.clear();
+    }
+    window_.display();
+}
+
+void App::save_screenshot(const std::string& path) {
+    sf::Texture tex;
+    const sf::Vector2u size = window_.getSize();
+    if (!tex.create(size.x, size.y)) {
+        script_fail("screenshot: could not create a texture");
+        return;
+    }
+    tex.update(window_);
+    if (!tex.copyToImage().saveToFile(path)) script_fail("screenshot: could not write " + path);
+    else std::cout << "screenshot " << path << "\n" << std::flush;
+}
+
+}  // namespace xq::client

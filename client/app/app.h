@@ -1,0 +1,164 @@
+// The desktop client application: owns the window, the loop and the screens (connect,
+// lobby, table, review), and wires the network thread, session, board view and input.
+#pragma once
+
+#include <SFML/Graphics.hpp>
+#include <SFML/Window/Cursor.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/board_view.h"
+#include "app/imgui_glue.h"
+#include "app/sound_bank.h"
+#include "core/client_state.h"
+#include "core/controller.h"
+#include "core/script.h"
+#include "core/session.h"
+#include "core/strings.h"
+#include "net/net_client.h"
+
+namespace xq::client {
+
+struct AppOptions {
+    std::string connect;        // "host:port": connect at start instead of showing the form
+    std::string name;
+    std::string script;         // file of scripted actions
+    std::string screenshot;     // saved when the script ends (then the client exits)
+    int bench_frames = 0;       // render this many frames offline and print frame times
+    int play_ai = 0;            // create a table as Red and ask the AI (this level) for Black
+    unsigned width = 1200, height = 860;
+    bool mute = false;
+    Lang lang = Lang::Chinese;
+    int theme = 0;
+};
+
+class App {
+public:
+    explicit App(AppOptions options);
+    // Returns the process exit code.
+    int run();
+
+private:
+    enum class Screen { Connect, Lobby, Table, Review };
+    enum class StepResult { Done, Wait, Fail };
+
+    struct Layout {
+        float board_x, board_y, board_w, board_h;  // the board area (without plates)
+        float plate_h;
+        float panel_x, panel_w;
+    };
+
+    bool init(std::string& error);
+    void frame_events();
+    void handle_event(const sf::Event& e);
+    void pump_network();
+    void handle_cue(const Cue& c);
+    void render();
+    bool needs_redraw() const;
+
+    Layout layout() const;
+    BoardGeometry board_geometry() const;
+    void draw_table_board(const Layout& L);
+    void draw_plate(Color side, float x, float y, float w, float h);
+    void draw_banner(const BoardGeometry& g);
+    void draw_toast(const Layout& L);
+
+    void ui_connect();
+    void ui_lobby();
+    void ui_table();
+    void ui_review();
+    void ui_settings();
+    void ui_dialogs();
+    void ui_move_list(const std::vector<MoveEntry>& moves, int highlight_ply, bool clickable);
+    void ui_chat(std::deque<ChatLine>& lines, char* input, std::size_t input_size, bool table);
+
+    void start_connect(const std::string& address);
+    void send_outbox();
+    void apply_intent(const Intent& i);
+    void toast(std::string text);
+    void open_review_from_table();
+    void set_review_ply(int ply);
+    bool game_in_progress_for_me() const;
+    void request_close();
+    void load_recent();
+    void save_recent(const std::string& address);
+
+    bool load_script(std::string& error);
+    void run_script();
+    StepResult step(const ScriptAction& a);
+    void script_fail(const std::string& why);
+    bool click_square(Square s, Intent& out);
+    void save_screenshot(const std::string& path);
+
+    int bench();
+
+    const char* t(Str id) const { return tr(lang_, id); }
+    std::string t(Str id, std::initializer_list<std::string_view> args) const { return tr(lang_, id, args); }
+    float now() const { return clock_.getElapsedTime().asSeconds(); }
+
+    AppOptions opt_;
+    sf::RenderWindow window_;
+    ImGuiGlue gui_;
+    BoardView view_;
+    SoundBank sounds_;
+    NetClient net_;
+    ClientState state_;
+    Session session_{state_};
+    Controller ctl_;
+    Screen screen_ = Screen::Connect;
+    Lang lang_;
+    MoveNotation notation_ = MoveNotation::Chinese;
+    sf::Clock clock_;
+    sf::Clock frame_clock_;
+    sf::Cursor hand_cursor_, arrow_cursor_;
+    bool hand_on_ = false;
+    bool cursors_ok_ = false;
+    int dirty_frames_ = 3;
+    int last_clock_second_ = -1;
+    bool running_ = true;
+    int exit_code_ = 0;
+    std::string font_path_;
+
+    std::string toast_;
+    float toast_until_ = 0;
+
+    // Connect screen.
+    char nick_[64] = {};
+    char address_[128] = "127.0.0.1:5050";
+    std::vector<std::string> recent_;
+    std::string connect_status_;
+    std::string pending_address_;
+
+    // Lobby and table.
+    char table_name_[64] = {};
+    char lobby_chat_[256] = {};
+    char table_chat_[256] = {};
+    int create_as_ = 0;
+    int ai_level_ = 5;
+    int invite_index_ = 0;
+    bool confirm_leave_ = false;
+    bool confirm_quit_ = false;
+    bool confirm_resign_ = false;
+    bool scroll_moves_ = false;
+    bool scroll_chat_ = false;
+
+    // Review.
+    Game review_game_;
+    std::vector<MoveEntry> review_moves_;
+    int review_ply_ = 0;
+    Position review_pos_;
+    Screen review_return_ = Screen::Table;
+
+    // Script.
+    std::vector<ScriptAction> script_;
+    std::size_t script_pc_ = 0;
+    bool script_active_ = false;
+    float step_started_ = 0;
+    std::map<std::string, int, std::less<>> baseline_;
+    std::string pending_screenshot_;
+    std::string script_error_;
+};
+
+}  // namespace xq::client

@@ -1,0 +1,342 @@
+// Scripted mode (automation and the GUI smoke test) and the frame-time benchmark.
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include "app/app.h"
+#include "core/move_text.h"
+
+namespace xq::client {
+
+namespace {
+
+std::optional<proto::Role> role_from(const std::string& s) {
+    if (s == "red") return proto::Role::Red;
+    if (s == "black") return proto::Role::Black;
+    if (s == "spectator" || s == "watch") return proto::Role::Spectator;
+    return std::nullopt;
+}
+
+double cpu_seconds() {
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+}  // namespace
+
+bool App::load_script(std::string& error) {
+    std::string text;
+    if (!opt_.script.empty()) {
+        std::ifstream in(opt_.script);
+        if (!in) {
+            error = "cannot read the script " + opt_.script;
+            return false;
+        }
+        std::ostringstream ss;
+        ss << in.rdbuf();
+        text = ss.str();
+    }
+    if (opt_.play_ai > 0) {
+        // The main job: sit as Red at a new table with the built-in AI as Black.
+        text = "create red\nai black " + std::to_string(opt_.play_ai) + "\n" + text;
+    }
+    if (!parse_script(text, script_, error)) return false;
+    script_active_ = true;
+    script_pc_ = 0;
+    step_started_ = now();
+    baseline_ = session_.received_counts();
+    return true;
+}
+
+void App::script_fail(const std::string& why) {
+    if (!script_active_) return;
+    const int line = script_pc_ < script_.size() ? script_[script_pc_].line : 0;
+    std::cerr << "xiangqi-client: script failed at line " << line << ": " << why << "\n";
+    script_error_ = why;
+    script_active_ = false;
+    exit_code_ = 1;
+    running_ = false;
+}
+
+void App::run_script() {
+    while (script_active_ && script_pc_ < script_.size()) {
+        const StepResult r = step(script_[script_pc_]);
+        if (r == StepResult::Wait) return;
+        if (r == StepResult::Fail) return;
+        ++script_pc_;
+        step_started_ = now();
+        // Waits look for messages that arrive after the previous action.
+        baseline_ = session_.received_counts();
+        // One action per frame keeps screenshots and animations honest.
+        return;
+    }
+    if (script_active_ && script_pc_ >= script_.size()) {
+        script_active_ = false;
+        if (!opt_.screenshot.empty()) {
+            pending_screenshot_ = opt_.screenshot;
+            render();
+            running_ = false;
+        }
+    }
+}
+
+bool App::click_square(Square s, Intent& out) {
+    const BoardGeometry geo = board_geometry();
+    const PointF p = geo.center(s);
+    out = ctl_.press(state_.table.board, geo, p.x, p.y);
+    const Intent r = ctl_.release(state_.table.board, geo, p.x, p.y);
+    if (out.kind == Intent::Kind::None) out = r;
+    return true;
+}
+
+App::StepResult App::step(const ScriptAction& a) {
+    const float waited_ms = (now() - step_started_) * 1000.f;
+    auto timeout = [&](std::size_t idx) {
+        return a.args.size() > idx ? std::atoi(a.args[idx].c_str()) : SCRIPT_DEFAULT_WAIT_MS;
+    };
+    auto joined_or_wait = [&]() -> StepResult {
+        if (state_.connection != Connection::Ready) {
+            if (waited_ms > float(SCRIPT_DEFAULT_WAIT_MS)) script_fail("not connected");
+            return script_active_ ? StepResult::Wait : StepResult::Fail;
+        }
+        return StepResult::Done;
+    };
+    const std::string& v = a.verb;
+
+    if (v == "create" || v == "join") {
+        // Both wait for the welcome first, then for the table's snapshot.
+        if (joined_or_wait() != StepResult::Done) return script_active_ ? StepResult::Wait : StepResult::Fail;
+        static constexpr const char* SENT = "__sent";
+        if (baseline_.find(SENT) == baseline_.end()) {
+            const auto role = role_from(v == "create" ? a.args[0] : a.args[1]);
+            if (!role) { script_fail("unknown seat " + (v == "create" ? a.args[0] : a.args[1])); return StepResult::Fail; }
+            if (v == "create") {
+                const auto sp = a.rest.find(' ');
+                session_.create_table(sp == std::string::npos ? std::string() : a.rest.substr(sp + 1), *role);
+            } else {
+                int id = a.args[0] == "last" ? (state_.lobby.tables.empty() ? 0 : state_.lobby.tables.back().id)
+                                             : std::atoi(a.args[0].c_str());
+                if (id <= 0) {
+                    if (waited_ms > float(SCRIPT_DEFAULT_WAIT_MS)) script_fail("no table to join");
+                    return script_active_ ? StepResult::Wait : StepResult::Fail;
+                }
+                session_.join(id, *role);
+            }
+            send_outbox();
+            baseline_[SENT] = 1;
+            return StepResult::Wait;
+        }
+        if (session_.received("table_snapshot") > (baseline_.count("table_snapshot") ? baseline_.at("table_snapshot") : 0) &&
+            state_.table.joined())
+            return StepResult::Done;
+        if (session_.received("error") > (baseline_.count("error") ? baseline_.at("error") : 0)) {
+            script_fail("server refused: " + state_.last_error);
+            return StepResult::Fail;
+        }
+        if (waited_ms > float(SCRIPT_DEFAULT_WAIT_MS)) script_fail("no table_snapshot after " + v);
+        return script_active_ ? StepResult::Wait : StepResult::Fail;
+    }
+    if (v == "move" || v == "drag" || v == "click") {
+        if (view_.animating(now())) return StepResult::Wait;  // let the last move land first
+        const std::string& txt = a.args[0];
+        if (v == "click") {
+            const Square s = square_from_string(txt);
+            if (s == SQ_NONE) { script_fail("bad square " + txt); return StepResult::Fail; }
+            Intent i;
+            click_square(s, i);
+            apply_intent(i);
+            return StepResult::Done;
+        }
+        if (txt.size() != 4 || square_from_string(txt.substr(0, 2)) == SQ_NONE || square_from_string(txt.substr(2)) == SQ_NONE) {
+            script_fail("bad move text " + txt);
+            return StepResult::Fail;
+        }
+        if (!state_.table.board.my_turn()) {
+            if (waited_ms > float(SCRIPT_DEFAULT_WAIT_MS)) script_fail("not our turn for " + txt);
+            return script_active_ ? StepResult::Wait : StepResult::Fail;
+        }
+        const Square from = square_from_string(txt.substr(0, 2)), to = square_from_string(txt.substr(2));
+        const BoardGeometry geo = board_geometry();
+        Intent result;
+        if (v == "move") {
+            Intent first;
+            click_square(from, first);
+            if (first.kind == Intent::Kind::Refused) {
+                script_fail(std::string("selecting ") + txt.substr(0, 2) + " refused: " + tr(Lang::English, reason_string(first.reason)));
+                return StepResult::Fail;
+            }
+            click_square(to, result);
+        } else {
+            const PointF a0 = geo.center(from), b0 = geo.center(to);
+            result = ctl_.press(state_.table.board, geo, a0.x, a0.y);
+            ctl_.motion((a0.x + b0.x) / 2, (a0.y + b0.y) / 2);
+            ctl_.motion(b0.x, b0.y);
+            result = ctl_.release(state_.table.board, geo, b0.x, b0.y);
+        }
+        if (result.kind != Intent::Kind::Move) {
+            script_fail("move " + txt + " refused: " + tr(Lang::English, reason_string(result.reason)));
+            return StepResult::Fail;
+        }
+        apply_intent(result);
+        return StepResult::Done;
+    }
+    if (v == "chat") {
+        if (state_.table.joined()) session_.chat_table(a.rest);
+        else session_.chat_lobby(a.rest);
+        send_outbox();
+        return StepResult::Done;
+    }
+    if (v == "ai") {
+        const auto role = role_from(a.args[0]);
+        if (!role || *role == proto::Role::Spectator) { script_fail("ai needs red or black"); return StepResult::Fail; }
+        session_.request_ai(*role == proto::Role::Red ? RED : BLACK, std::atoi(a.args[1].c_str()));
+        send_outbox();
+        return StepResult::Done;
+    }
+    if (v == "wait") {
+        const int base = baseline_.count(a.args[0]) ? baseline_.at(a.args[0]) : 0;
+        if (session_.received(a.args[0]) > base) return StepResult::Done;
+        if (waited_ms > float(timeout(1))) script_fail("timed out waiting for " + a.args[0]);
+        return script_active_ ? StepResult::Wait : StepResult::Fail;
+    }
+    if (v == "wait_turn") {
+        if (state_.table.board.my_turn() && !view_.animating(now())) return StepResult::Done;
+        if (waited_ms > float(timeout(0))) script_fail("timed out waiting for our turn");
+        return script_active_ ? StepResult::Wait : StepResult::Fail;
+    }
+    if (v == "sleep") return waited_ms >= float(std::atoi(a.args[0].c_str())) ? StepResult::Done : StepResult::Wait;
+    if (v == "screenshot") {
+        pending_screenshot_ = a.args[0];
+        return StepResult::Done;
+    }
+    if (v == "expect") {
+        const std::string& what = a.args[0];
+        std::string want = a.rest.substr(a.rest.find(' ') + 1);
+        std::string got;
+        if (what == "ply") got = std::to_string(state_.table.board.ply());
+        else if (what == "seat") {
+            const auto s = state_.table.board.seat();
+            got = !s ? "spectator" : *s == RED ? "red" : "black";
+        } else if (what == "status") got = state_.table.status;
+        else if (what == "screen")
+            got = screen_ == Screen::Connect ? "connect" : screen_ == Screen::Lobby ? "lobby" : screen_ == Screen::Table ? "table" : "review";
+        else if (what == "toast") got = toast_.find(want) != std::string::npos ? want : toast_;
+        else if (what == "last_move") got = state_.table.moves.empty() ? "" : state_.table.moves.back().iccs;
+        else if (what == "chat") {
+            got = "";
+            for (const ChatLine& c : state_.table.chat)
+                if (c.text.find(want) != std::string::npos) got = want;
+        } else {
+            script_fail("unknown expectation " + what);
+            return StepResult::Fail;
+        }
+        if (got != want) {
+            // State may still be arriving: expectations get a short grace period.
+            if (waited_ms < 3000) return StepResult::Wait;
+            script_fail("expected " + what + " = '" + want + "', got '" + got + "'");
+            return StepResult::Fail;
+        }
+        std::cout << "ok " << what << " = " << want << "\n" << std::flush;
+        return StepResult::Done;
+    }
+    if (v == "lang") { lang_ = a.args[0] == "en" ? Lang::English : Lang::Chinese; return StepResult::Done; }
+    if (v == "theme") { view_.set_theme(std::atoi(a.args[0].c_str())); return StepResult::Done; }
+    if (v == "notation") {
+        notation_ = a.args[0] == "wxf" ? MoveNotation::Wxf : a.args[0] == "iccs" ? MoveNotation::Iccs : MoveNotation::Chinese;
+        return StepResult::Done;
+    }
+    if (v == "flip") { state_.table.board.toggle_flip(); return StepResult::Done; }
+    if (v == "takeback") { session_.request_takeback(); send_outbox(); return StepResult::Done; }
+    if (v == "draw") { session_.offer_draw(); send_outbox(); return StepResult::Done; }
+    if (v == "resign") { session_.resign(); send_outbox(); return StepResult::Done; }
+    if (v == "newgame") { session_.new_game(); send_outbox(); return StepResult::Done; }
+    if (v == "leave") { session_.leave(); send_outbox(); return StepResult::Done; }
+    if (v == "quit") { running_ = false; return StepResult::Done; }
+    script_fail("unhandled action " + v);
+    return StepResult::Fail;
+}
+
+// ---------------------------------------------------------------- benchmark
+
+int App::bench() {
+    // An offline table in a middle game with a piece selected: the busiest ordinary frame.
+    static constexpr const char* MOVES[] = {"h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "b0c2", "c6c5",
+                                            "c3c4", "b7a7", "b2a2", "a9b9", "h0h4", "g6g5", "a2a6", "h7h5"};
+    TableState& tb = state_.table;
+    tb.id = 1;
+    tb.name = "bench";
+    tb.seats[RED] = {"Bench", false, 0, true};
+    tb.seats[BLACK] = {"", true, 6, true};
+    std::vector<std::string> moves(std::begin(MOVES), std::end(MOVES));
+    const std::string err = tb.board.load_snapshot({}, moves);
+    if (!err.empty()) {
+        std::cerr << "bench: " << err << "\n";
+        return 2;
+    }
+    tb.board.set_seat(RED);
+    tb.board.set_in_progress(true);
+    tb.moves = describe_moves(tb.board.game().start_position(), tb.board.game().moves());
+    tb.status = "playing";
+    for (int i = 0; i < 12; ++i) push_chat(tb.chat, {"Bench", "chat line " + std::to_string(i)});
+    tb.ai = {true, BLACK, 9, 35, 40};
+    state_.my_name = "Bench";
+    screen_ = Screen::Table;
+    window_.setSize({opt_.width, opt_.height});
+    window_.setView(sf::View(sf::FloatRect(0, 0, float(opt_.width), float(opt_.height))));
+    const BoardGeometry geo = board_geometry();
+    const PointF c = geo.center(make_square(6, 2));  // the horse on g2
+    ctl_.press(tb.board, geo, c.x, c.y);
+    ctl_.release(tb.board, geo, c.x, c.y);
+
+    std::vector<double> ms;
+    ms.reserve(std::size_t(opt_.bench_frames));
+    sf::Event e;
+    for (int i = 0; i < opt_.bench_frames + 10; ++i) {
+        const auto t0 = std::chrono::steady_clock::now();
+        while (window_.pollEvent(e)) gui_.process_event(e);
+        if (i % 20 == 0) view_.animate(Move(make_square(1, 2), make_square(1, 3)), R_CANNON, NO_PIECE, now());
+        render();
+        const auto t1 = std::chrono::steady_clock::now();
+        if (i >= 10) ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());  // skip warm-up
+    }
+    if (!opt_.screenshot.empty()) {
+        pending_screenshot_ = opt_.screenshot;
+        render();
+    }
+    std::sort(ms.begin(), ms.end());
+    auto pct = [&](double p) { return ms[std::min(ms.size() - 1, std::size_t(p * double(ms.size())))]; };
+
+    // Idle: nothing changes, so the loop should sleep rather than draw.
+    ctl_.reset();
+    tb.ai.active = false;
+    view_.stop_animation();
+    toast_.clear();
+    dirty_frames_ = 0;
+    const double cpu0 = cpu_seconds();
+    const auto w0 = std::chrono::steady_clock::now();
+    int drawn = 0;
+    while (std::chrono::steady_clock::now() - w0 < std::chrono::seconds(2)) {
+        while (window_.pollEvent(e)) {
+        }
+        if (needs_redraw()) {
+            render();
+            ++drawn;
+        } else {
+            std::this_thread::sleep_for(std::chrono::milliseconds(8));
+        }
+    }
+    const double idle_cpu = (cpu_seconds() - cpu0) / 2.0 * 100.0;
+    const auto size = window_.getSize();
+    std::printf("bench-frames: %zu frames at %ux%u  p50 %.2f ms  p99 %.2f ms  max %.2f ms\n", ms.size(), size.x,
+                size.y, pct(0.50), pct(0.99), ms.back());
+    std::printf("idle: %d frames drawn in 2 s, CPU %.1f%% of one core\n", drawn, idle_cpu);
+    return 0;
+}
+
+}  // namespace xq::client

@@ -1,0 +1,521 @@
+// The Dear ImGui parts of the screens: forms, lists, chat, buttons and dialogs.
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include "app/app.h"
+#include "core/move_text.h"
+
+namespace xq::client {
+
+namespace {
+
+constexpr ImGuiWindowFlags PANEL_FLAGS = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
+                                         ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
+                                         ImGuiWindowFlags_NoSavedSettings |
+                                         ImGuiWindowFlags_NoBringToFrontOnFocus;
+constexpr ImGuiWindowFlags DIALOG_FLAGS = ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse |
+                                          ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove;
+
+void center_next_window(float cx, float cy) {
+    ImGui::SetNextWindowPos(ImVec2(cx, cy), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+}
+
+void section(const char* label) {
+    ImGui::Spacing();
+    ImGui::TextDisabled("%s", label);
+    ImGui::Separator();
+}
+
+std::filesystem::path config_dir() {
+    if (const char* x = std::getenv("XDG_CONFIG_HOME"); x && *x) return std::filesystem::path(x) / "xiangqi";
+    if (const char* h = std::getenv("HOME"); h && *h) return std::filesystem::path(h) / ".config" / "xiangqi";
+    return {};
+}
+
+bool wide_button(const char* label, float w = -1) { return ImGui::Button(label, ImVec2(w, 0)); }
+
+std::string status_label(Lang lang, const std::string& s) {
+    if (s == "playing") return tr(lang, Str::StatusPlaying);
+    if (s == "over") return tr(lang, Str::StatusFinished);
+    return tr(lang, Str::StatusWaiting);
+}
+
+}  // namespace
+
+void App::ui_settings() {
+    int lang = lang_ == Lang::Chinese ? 0 : 1;
+    ImGui::SetNextItemWidth(120);
+    if (ImGui::Combo(t(Str::Language), &lang, "简体中文\0English\0\0")) {
+        lang_ = lang == 0 ? Lang::Chinese : Lang::English;
+        window_.setTitle(sf::String::fromUtf8(std::string_view(t(Str::AppTitle)).begin(), std::string_view(t(Str::AppTitle)).end()));
+    }
+    ImGui::SameLine();
+    int th = view_.theme_index();
+    const std::string themes = std::string(t(Str::ThemeWood)) + '\0' + t(Str::ThemeJade) + '\0' + '\0';
+    ImGui::SetNextItemWidth(90);
+    if (ImGui::Combo(t(Str::Theme), &th, themes.c_str())) view_.set_theme(th);
+    bool snd = sounds_.enabled();
+    if (ImGui::Checkbox(t(Str::Sound), &snd)) sounds_.set_enabled(snd);
+}
+
+void App::ui_connect() {
+    const Layout L = layout();
+    ImGui::SetNextWindowPos(ImVec2(L.panel_x, 0));
+    ImGui::SetNextWindowSize(ImVec2(L.panel_w, float(window_.getSize().y)));
+    ImGui::Begin("connect", nullptr, PANEL_FLAGS);
+    if (gui_.big_font()) ImGui::PushFont(gui_.big_font());
+    ImGui::TextUnformatted(t(Str::AppTitle));
+    if (gui_.big_font()) ImGui::PopFont();
+    ImGui::Separator();
+    ImGui::TextUnformatted(t(Str::ConnectTitle));
+    ImGui::Spacing();
+    ImGui::TextUnformatted(t(Str::Nickname));
+    ImGui::SetNextItemWidth(-1);
+    ImGui::InputText("##nick", nick_, sizeof nick_);
+    ImGui::TextUnformatted(t(Str::ServerAddress));
+    ImGui::SetNextItemWidth(-1);
+    const bool enter = ImGui::InputText("##addr", address_, sizeof address_, ImGuiInputTextFlags_EnterReturnsTrue);
+    const bool busy = state_.connection == Connection::Connecting || state_.connection == Connection::Handshake;
+    if (busy) ImGui::BeginDisabled();
+    if (wide_button(t(Str::ConnectButton)) || (enter && !busy)) start_connect(address_);
+    if (busy) ImGui::EndDisabled();
+    if (!connect_status_.empty()) ImGui::TextWrapped("%s", connect_status_.c_str());
+
+    ImGui::Spacing();
+    section(t(Str::RecentServers));
+    for (const std::string& r : recent_)
+        if (ImGui::Selectable(r.c_str())) std::snprintf(address_, sizeof address_, "%s", r.c_str());
+
+    ImGui::Spacing();
+    section(t(Str::LanServers));
+    // LAN discovery belongs to the server's durability work; until its API exists the
+    // button says so instead of pretending to search.
+    if (wide_button(t(Str::LanRefresh))) toast(t(Str::LanNotAvailable));
+    ImGui::BeginChild("lan", ImVec2(0, 90), true);
+    ImGui::TextDisabled("%s", t(Str::LanNotAvailable));
+    ImGui::EndChild();
+
+    ImGui::Spacing();
+    section(t(Str::Settings));
+    ui_settings();
+    ImGui::End();
+}
+
+void App::ui_chat(std::deque<ChatLine>& lines, char* input, std::size_t input_size, bool table) {
+    const float input_h = ImGui::GetFrameHeightWithSpacing();
+    ImGui::BeginChild(table ? "tchat" : "lchat", ImVec2(0, -input_h), true);
+    for (const ChatLine& c : lines) {
+        ImGui::TextColored(ImVec4(0.55f, 0.2f, 0.1f, 1), "%s:", c.from.c_str());
+        ImGui::SameLine();
+        ImGui::TextWrapped("%s", c.text.c_str());
+    }
+    if (scroll_chat_ || ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 4) ImGui::SetScrollHereY(1.0f);
+    ImGui::EndChild();
+    const float send_w = ImGui::CalcTextSize(t(Str::Send)).x + 24;
+    ImGui::SetNextItemWidth(-send_w - 8);
+    bool go = ImGui::InputText(table ? "##tmsg" : "##lmsg", input, input_size, ImGuiInputTextFlags_EnterReturnsTrue);
+    ImGui::SameLine();
+    go |= ImGui::Button(t(Str::Send), ImVec2(send_w, 0));
+    if (go && input[0]) {
+        if (table) session_.chat_table(input);
+        else session_.chat_lobby(input);
+        send_outbox();
+        input[0] = '\0';
+        ImGui::SetKeyboardFocusHere(-1);
+    }
+}
+
+void App::ui_lobby() {
+    const sf::Vector2u size = window_.getSize();
+    const float W = float(size.x), H = float(size.y);
+    const float side_w = std::clamp(W * 0.28f, 260.f, 360.f);
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(W - side_w, H));
+    ImGui::Begin("lobby", nullptr, PANEL_FLAGS);
+    if (gui_.big_font()) ImGui::PushFont(gui_.big_font());
+    ImGui::Text("%s · %s", t(Str::LobbyTitle), state_.server_name.c_str());
+    if (gui_.big_font()) ImGui::PopFont();
+    ImGui::SameLine(ImGui::GetWindowWidth() - 120);
+    if (ImGui::Button(t(Str::Refresh), ImVec2(100, 0))) {
+        session_.list_tables();
+        session_.list_users();
+        send_outbox();
+    }
+    ImGui::Separator();
+
+    // Create a table.
+    ImGui::TextUnformatted(t(Str::CreateTable));
+    ImGui::SetNextItemWidth(220);
+    ImGui::InputTextWithHint("##tname", t(Str::TableName), table_name_, sizeof table_name_);
+    ImGui::SameLine();
+    ImGui::TextUnformatted(t(Str::CreateAndSit));
+    ImGui::SameLine();
+    ImGui::RadioButton(t(Str::Red), &create_as_, 0);
+    ImGui::SameLine();
+    ImGui::RadioButton(t(Str::Black), &create_as_, 1);
+    ImGui::SameLine();
+    ImGui::RadioButton(t(Str::Spectate), &create_as_, 2);
+    ImGui::SameLine();
+    if (ImGui::Button(t(Str::CreateTable))) {
+        const proto::Role as = create_as_ == 0 ? proto::Role::Red : create_as_ == 1 ? proto::Role::Black : proto::Role::Spectator;
+        session_.create_table(table_name_, as);
+        send_outbox();
+    }
+    ImGui::TextDisabled("%s: %s", t(Str::TimeControl), t(Str::NoClock));
+    ImGui::Spacing();
+
+    section(t(Str::Tables));
+    const float chat_h = std::max(160.f, H * 0.3f);
+    ImGui::BeginChild("tables", ImVec2(0, -chat_h), false);
+    if (state_.lobby.tables.empty()) ImGui::TextDisabled("%s", t(Str::NoTables));
+    else if (ImGui::BeginTable("tbl", 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp)) {
+        ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, 36);
+        ImGui::TableSetupColumn(t(Str::TableName));
+        ImGui::TableSetupColumn(t(Str::Red));
+        ImGui::TableSetupColumn(t(Str::Black));
+        ImGui::TableSetupColumn(t(Str::Spectators), ImGuiTableColumnFlags_WidthFixed, 90);
+        ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 250);
+        ImGui::TableHeadersRow();
+        for (const TableSummary& tb : state_.lobby.tables) {
+            ImGui::PushID(tb.id);
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::Text("%d", tb.id);
+            ImGui::TableNextColumn();
+            ImGui::Text("%s", tb.name.c_str());
+            ImGui::TextDisabled("%s", status_label(lang_, tb.status).c_str());
+            for (Color c : {RED, BLACK}) {
+                ImGui::TableNextColumn();
+                const SeatInfo& s = tb.seats[c];
+                if (s.name.empty()) ImGui::TextDisabled("%s", t(Str::EmptySeat));
+                else if (s.ai) ImGui::TextUnformatted(t(Str::AiName, {std::to_string(s.ai_level)}).c_str());
+                else ImGui::TextUnformatted(s.name.c_str());
+            }
+            ImGui::TableNextColumn();
+            ImGui::Text("%d", tb.spectators);
+            ImGui::TableNextColumn();
+            if (tb.seats[RED].name.empty()) {
+                if (ImGui::SmallButton(t(Str::SitRed))) { session_.join(tb.id, proto::Role::Red); send_outbox(); }
+                ImGui::SameLine();
+            }
+            if (tb.seats[BLACK].name.empty()) {
+                if (ImGui::SmallButton(t(Str::SitBlack))) { session_.join(tb.id, proto::Role::Black); send_outbox(); }
+                ImGui::SameLine();
+            }
+            if (ImGui::SmallButton(t(Str::Spectate))) { session_.join(tb.id, proto::Role::Spectator); send_outbox(); }
+            ImGui::PopID();
+        }
+        ImGui::EndTable();
+    }
+    ImGui::EndChild();
+    section(t(Str::LobbyChat));
+    ui_chat(state_.lobby.chat, lobby_chat_, sizeof lobby_chat_, false);
+    ImGui::End();
+
+    ImGui::SetNextWindowPos(ImVec2(W - side_w, 0));
+    ImGui::SetNextWindowSize(ImVec2(side_w, H));
+    ImGui::Begin("people", nullptr, PANEL_FLAGS);
+    section(t(Str::Players));
+    ImGui::BeginChild("users", ImVec2(0, -ImGui::GetFrameHeightWithSpacing() * 4), true);
+    for (const UserEntry& u : state_.lobby.users) {
+        if (u.table > 0) ImGui::Text("%s  · %s", u.name.c_str(), t(Str::Table, {std::to_string(u.table)}).c_str());
+        else ImGui::TextUnformatted(u.name.c_str());
+    }
+    ImGui::EndChild();
+    section(t(Str::Settings));
+    ui_settings();
+    ImGui::End();
+}
+
+void App::ui_move_list(const std::vector<MoveEntry>& moves, int highlight_ply, bool clickable) {
+    if (!ImGui::BeginTable("moves", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
+    ImGui::TableSetupColumn("n", ImGuiTableColumnFlags_WidthFixed, 34);
+    ImGui::TableSetupColumn("r");
+    ImGui::TableSetupColumn("b");
+    // The start position may have Black to move: then the first row's Red cell is empty.
+    const bool black_first = !moves.empty() && state_.table.board.game().start_position().side_to_move() == BLACK &&
+                             screen_ == Screen::Table;
+    const int offset = black_first ? 1 : 0;
+    const int rows = (int(moves.size()) + offset + 1) / 2;
+    for (int row = 0; row < rows; ++row) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextDisabled("%d.", row + 1);
+        for (int col = 0; col < 2; ++col) {
+            ImGui::TableNextColumn();
+            const int i = row * 2 + col - offset;
+            if (i < 0 || i >= int(moves.size())) continue;
+            const std::string& text = moves[std::size_t(i)].text(notation_);
+            const bool current = i + 1 == highlight_ply;
+            ImGui::PushID(i);
+            if (clickable) {
+                if (ImGui::Selectable(text.c_str(), current)) set_review_ply(i + 1);
+            } else if (current) {
+                ImGui::TextColored(col == 0 ? ImVec4(0.75f, 0.1f, 0.1f, 1) : ImVec4(0.1f, 0.1f, 0.1f, 1), "%s", text.c_str());
+            } else {
+                ImGui::TextUnformatted(text.c_str());
+            }
+            ImGui::PopID();
+        }
+    }
+    if (scroll_moves_) {
+        ImGui::SetScrollHereY(1.0f);
+        scroll_moves_ = false;
+    }
+    ImGui::EndTable();
+}
+
+void App::ui_table() {
+    const Layout L = layout();
+    TableState& tb = state_.table;
+    const float H = float(window_.getSize().y);
+    ImGui::SetNextWindowPos(ImVec2(L.panel_x, 0));
+    ImGui::SetNextWindowSize(ImVec2(L.panel_w, H));
+    ImGui::Begin("table", nullptr, PANEL_FLAGS);
+    if (gui_.big_font()) ImGui::PushFont(gui_.big_font());
+    ImGui::TextUnformatted(t(Str::Table, {std::to_string(tb.id)}).c_str());
+    if (gui_.big_font()) ImGui::PopFont();
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", tb.name.c_str());
+
+    // Whose move, in words.
+    const BoardModel& bm = tb.board;
+    Str status = Str::WaitingForOpponent;
+    if (bm.game().over() || !tb.result_text.empty()) status = Str::GameOver;
+    else if (!bm.seat()) status = Str::Spectating;
+    else if (bm.in_progress()) status = bm.my_turn() ? Str::YourTurn : Str::TheirTurn;
+    ImGui::TextColored(status == Str::YourTurn ? ImVec4(0.1f, 0.5f, 0.1f, 1) : ImVec4(0.3f, 0.3f, 0.3f, 1), "%s", t(status));
+    if (bm.checked_king() != SQ_NONE && bm.in_progress()) {
+        ImGui::SameLine();
+        ImGui::TextColored(ImVec4(0.85f, 0.1f, 0.1f, 1), "%s", t(Str::InCheck));
+    }
+    if (!tb.result_text.empty()) ImGui::TextWrapped("%s", tb.result_text.c_str());
+    ImGui::TextDisabled("%s", t(Str::Watchers, {std::to_string(tb.spectators)}).c_str());
+    ImGui::Separator();
+
+    // Game actions.
+    const bool seated = bm.seat().has_value();
+    const bool playing = seated && bm.in_progress() && !bm.game().over();
+    const float bw = (ImGui::GetContentRegionAvail().x - 3 * ImGui::GetStyle().ItemSpacing.x) / 4;
+    if (!playing) ImGui::BeginDisabled();
+    if (ImGui::Button(t(Str::Takeback), ImVec2(bw, 0))) { session_.request_takeback(); send_outbox(); }
+    ImGui::SameLine();
+    if (ImGui::Button(t(Str::OfferDraw), ImVec2(bw, 0))) { session_.offer_draw(); send_outbox(); }
+    ImGui::SameLine();
+    if (ImGui::Button(t(Str::Resign), ImVec2(bw, 0))) confirm_resign_ = true;
+    if (!playing) ImGui::EndDisabled();
+    ImGui::SameLine();
+    const bool can_new = seated && !playing && (bm.game().over() || !tb.result_text.empty());
+    if (!can_new) ImGui::BeginDisabled();
+    if (ImGui::Button(t(Str::NewGame), ImVec2(bw, 0))) { session_.new_game(); send_outbox(); }
+    if (!can_new) ImGui::EndDisabled();
+
+    // The AI for an empty seat.
+    std::optional<Color> empty;
+    for (Color c : {RED, BLACK})
+        if (tb.seats[c].name.empty()) empty = c;
+    if (empty) {
+        ImGui::SetNextItemWidth(L.panel_w * 0.4f);
+        ImGui::SliderInt(t(Str::AiLevel), &ai_level_, 1, 10);
+        ImGui::SameLine();
+        if (ImGui::Button(t(Str::AskAiSeat, {t(*empty == RED ? Str::Red : Str::Black)}).c_str())) {
+            session_.request_ai(*empty, ai_level_);
+            send_outbox();
+        }
+    }
+    const float bw3 = (ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemSpacing.x) / 3;
+    if (ImGui::Button(t(Str::Flip), ImVec2(bw3, 0))) tb.board.toggle_flip();
+    ImGui::SameLine();
+    if (ImGui::Button(t(Str::Review), ImVec2(bw3, 0))) open_review_from_table();
+    ImGui::SameLine();
+    if (ImGui::Button(t(Str::Leave), ImVec2(bw3, 0))) {
+        if (playing) confirm_leave_ = true;
+        else { session_.leave(); send_outbox(); }
+    }
+
+    // Invite someone from the lobby.
+    std::vector<const UserEntry*> idle;
+    for (const UserEntry& u : state_.lobby.users)
+        if (u.table == 0 && u.name != state_.my_name) idle.push_back(&u);
+    if (!idle.empty()) {
+        invite_index_ = std::clamp(invite_index_, 0, int(idle.size()) - 1);
+        ImGui::SetNextItemWidth(L.panel_w * 0.5f);
+        if (ImGui::BeginCombo("##invitee", idle[std::size_t(invite_index_)]->name.c_str())) {
+            for (int i = 0; i < int(idle.size()); ++i)
+                if (ImGui::Selectable(idle[std::size_t(i)]->name.c_str(), i == invite_index_)) invite_index_ = i;
+            ImGui::EndCombo();
+        }
+        ImGui::SameLine();
+        if (ImGui::Button(t(Str::Invite))) { session_.invite(idle[std::size_t(invite_index_)]->name); send_outbox(); }
+    }
+
+    // Moves.
+    section(t(Str::MoveList));
+    int n = int(notation_);
+    ImGui::RadioButton(t(Str::NotationChinese), &n, 0);
+    ImGui::SameLine();
+    ImGui::RadioButton("WXF", &n, 1);
+    ImGui::SameLine();
+    ImGui::RadioButton("ICCS", &n, 2);
+    notation_ = MoveNotation(n);
+    const float rest = ImGui::GetContentRegionAvail().y;
+    ImGui::BeginChild("movelist", ImVec2(0, rest * 0.42f), true);
+    ui_move_list(tb.moves, bm.ply(), false);
+    ImGui::EndChild();
+
+    section(t(Str::TableChat));
+    const float settings_h = ImGui::GetFrameHeightWithSpacing() * 2 + 8;
+    ImGui::BeginChild("chatarea", ImVec2(0, -settings_h), false);
+    ui_chat(tb.chat, table_chat_, sizeof table_chat_, true);
+    ImGui::EndChild();
+    scroll_chat_ = false;
+    ImGui::Separator();
+    ui_settings();
+    ImGui::End();
+}
+
+void App::open_review_from_table() {
+    review_game_ = state_.table.board.game();
+    review_moves_ = state_.table.moves;
+    review_return_ = Screen::Table;
+    set_review_ply(int(review_moves_.size()));
+    screen_ = Screen::Review;
+}
+
+void App::set_review_ply(int ply) {
+    review_ply_ = std::clamp(ply, 0, int(review_moves_.size()));
+    review_pos_ = review_game_.start_position();
+    for (int i = 0; i < review_ply_; ++i) {
+        UndoInfo u;
+        review_pos_.do_move(review_moves_[std::size_t(i)].move, u);
+    }
+    dirty_frames_ = 3;
+}
+
+void App::ui_review() {
+    const Layout L = layout();
+    const float H = float(window_.getSize().y);
+    ImGui::SetNextWindowPos(ImVec2(L.panel_x, 0));
+    ImGui::SetNextWindowSize(ImVec2(L.panel_w, H));
+    ImGui::Begin("review", nullptr, PANEL_FLAGS);
+    if (gui_.big_font()) ImGui::PushFont(gui_.big_font());
+    ImGui::TextUnformatted(t(Str::ReviewTitle));
+    if (gui_.big_font()) ImGui::PopFont();
+    ImGui::TextUnformatted(review_ply_ == 0 ? t(Str::Start) : t(Str::Ply, {std::to_string(review_ply_)}).c_str());
+    const float bw = (ImGui::GetContentRegionAvail().x - 3 * ImGui::GetStyle().ItemSpacing.x) / 4;
+    if (ImGui::Button(t(Str::First), ImVec2(bw, 0))) set_review_ply(0);
+    ImGui::SameLine();
+    if (ImGui::Button(t(Str::Prev), ImVec2(bw, 0))) set_review_ply(review_ply_ - 1);
+    ImGui::SameLine();
+    if (ImGui::Button(t(Str::Next), ImVec2(bw, 0))) set_review_ply(review_ply_ + 1);
+    ImGui::SameLine();
+    if (ImGui::Button(t(Str::Last), ImVec2(bw, 0))) set_review_ply(int(review_moves_.size()));
+    ImGui::TextDisabled("%s", t(Str::StepHint));
+    int n = int(notation_);
+    ImGui::RadioButton(t(Str::NotationChinese), &n, 0);
+    ImGui::SameLine();
+    ImGui::RadioButton("WXF", &n, 1);
+    ImGui::SameLine();
+    ImGui::RadioButton("ICCS", &n, 2);
+    notation_ = MoveNotation(n);
+    ImGui::BeginChild("rmoves", ImVec2(0, -ImGui::GetFrameHeightWithSpacing() * 2), true);
+    ui_move_list(review_moves_, review_ply_, true);
+    ImGui::EndChild();
+    if (wide_button(t(Str::Back))) screen_ = review_return_;
+    ImGui::End();
+}
+
+void App::ui_dialogs() {
+    const Layout L = layout();
+    const float cx = L.board_x + L.board_w / 2, cy = L.board_y + L.board_h / 2;
+    TableState& tb = state_.table;
+
+    if (screen_ == Screen::Table && tb.incoming_offer.kind != Offer::Kind::None) {
+        center_next_window(cx, cy);
+        ImGui::Begin("##offer", nullptr, DIALOG_FLAGS | ImGuiWindowFlags_NoTitleBar);
+        const Offer o = tb.incoming_offer;
+        const Str what = o.kind == Offer::Kind::Draw ? Str::DrawOffered : o.kind == Offer::Kind::Takeback ? Str::TakebackRequested : Str::NewGameOffered;
+        ImGui::TextUnformatted(t(what, {o.from}).c_str());
+        const bool yes = ImGui::Button(t(Str::Accept), ImVec2(110, 0));
+        ImGui::SameLine();
+        const bool no = ImGui::Button(t(Str::Decline), ImVec2(110, 0));
+        if (yes || no) {
+            if (o.kind == Offer::Kind::Draw) session_.answer_draw(yes);
+            else if (o.kind == Offer::Kind::Takeback) session_.answer_takeback(yes);
+            else if (yes) session_.new_game();
+            tb.incoming_offer = {};
+            send_outbox();
+        }
+        ImGui::End();
+    }
+    if (state_.lobby.invitation && (screen_ == Screen::Lobby || screen_ == Screen::Table)) {
+        center_next_window(float(window_.getSize().x) / 2, cy);
+        ImGui::Begin("##invite", nullptr, DIALOG_FLAGS | ImGuiWindowFlags_NoTitleBar);
+        const Invitation& inv = *state_.lobby.invitation;
+        ImGui::TextUnformatted(t(Str::InviteFrom, {inv.from, std::to_string(inv.table)}).c_str());
+        if (!inv.table_name.empty()) ImGui::TextDisabled("%s", inv.table_name.c_str());
+        const bool yes = ImGui::Button(t(Str::Accept), ImVec2(110, 0));
+        ImGui::SameLine();
+        const bool no = ImGui::Button(t(Str::Decline), ImVec2(110, 0));
+        if (yes || no) {
+            session_.answer_invite(yes);
+            send_outbox();
+        }
+        ImGui::End();
+    }
+    auto confirm = [&](bool& flag, const char* id, Str title, Str text) {
+        if (!flag) return false;
+        center_next_window(cx, cy);
+        ImGui::Begin(id, nullptr, DIALOG_FLAGS | ImGuiWindowFlags_NoTitleBar);
+        if (gui_.big_font()) ImGui::PushFont(gui_.big_font());
+        ImGui::TextUnformatted(t(title));
+        if (gui_.big_font()) ImGui::PopFont();
+        ImGui::TextUnformatted(t(text));
+        const bool yes = ImGui::Button(t(Str::Yes), ImVec2(110, 0));
+        ImGui::SameLine();
+        if (ImGui::Button(t(Str::No), ImVec2(110, 0)) || yes) flag = false;
+        ImGui::End();
+        return yes;
+    };
+    if (confirm(confirm_resign_, "##resign", Str::Resign, Str::ResignConfirm)) {
+        session_.resign();
+        send_outbox();
+    }
+    if (confirm(confirm_leave_, "##leave", Str::ConfirmQuitTitle, Str::ConfirmQuitText)) {
+        session_.leave();
+        send_outbox();
+    }
+    if (confirm(confirm_quit_, "##quit", Str::ConfirmQuitTitle, Str::ConfirmQuitText)) {
+        running_ = false;
+        window_.close();
+    }
+}
+
+void App::load_recent() {
+    const auto dir = config_dir();
+    if (dir.empty()) return;
+    std::ifstream in(dir / "recent_servers.txt");
+    for (std::string line; std::getline(in, line) && recent_.size() < 8;)
+        if (!line.empty()) recent_.push_back(line);
+}
+
+void App::save_recent(const std::string& address) {
+    if (address.empty()) return;
+    std::erase(recent_, address);
+    recent_.insert(recent_.begin(), address);
+    if (recent_.size() > 8) recent_.resize(8);
+    const auto dir = config_dir();
+    if (dir.empty()) return;
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    std::ofstream out(dir / "recent_servers.txt");
+    for (const std::string& r : recent_) out << r << "\n";
+}
+
+}  // namespace xq::client

@@ -1,0 +1,37 @@
+// The small bridge between SFML 2.5 and Dear ImGui 1.86: feeds window events to ImGui and
+// renders its draw lists with the OpenGL2 backend that Debian's libimgui ships.
+#pragma once
+
+#include <SFML/Graphics/RenderWindow.hpp>
+#include <SFML/Window/Cursor.hpp>
+#include <SFML/Window/Event.hpp>
+
+#include <imgui.h>
+
+#include <string>
+
+namespace xq::client {
+
+class ImGuiGlue {
+public:
+    // Loads the UI font (CJK) at `pixel_size`; `extra_text` adds glyphs beyond the common set.
+    bool init(sf::RenderWindow& window, const std::string& font_path, float pixel_size,
+              const std::string& extra_text, std::string& error);
+    void shutdown();
+    ~ImGuiGlue() { shutdown(); }
+
+    void process_event(const sf::Event& event);
+    void new_frame(sf::RenderWindow& window, float dt_seconds);
+    void render(sf::RenderWindow& window);
+    // ImGui wants the pointer/keyboard (a widget is under the mouse or has focus).
+    bool wants_mouse() const;
+    bool wants_keyboard() const;
+    ImFont* big_font() const { return big_font_; }
+
+private:
+    bool active_ = false;
+    ImVector<ImWchar> ranges_;  // ImGui reads the glyph ranges until the atlas is built
+    ImFont* big_font_ = nullptr;
+};
+
+}  // namespace xq::client

@@ -1,0 +1,31 @@
+// xiangqi-client: the SFML desktop client. See README.md ("Desktop client") for usage.
+#include <CLI/CLI.hpp>
+
+#include <cstdlib>
+#include <iostream>
+
+#include "app/app.h"
+
+int main(int argc, char** argv) {
+    xq::client::AppOptions opt;
+    if (const char* user = std::getenv("USER"); user && *user) opt.name = user;
+    else opt.name = "player";
+    std::string lang = "zh";
+    CLI::App cli{"LAN Xiangqi desktop client"};
+    cli.add_option("--connect", opt.connect, "connect at start to HOST:PORT (e.g. 127.0.0.1:5050)");
+    cli.add_option("--name", opt.name, "nickname");
+    cli.add_option("--script", opt.script, "run the actions in FILE (see client/core/script.h)");
+    cli.add_option("--screenshot", opt.screenshot, "after the script, save the window to this PNG and exit");
+    cli.add_option("--bench-frames", opt.bench_frames, "render N frames offline, print p50/p99 frame time");
+    cli.add_option("--play-ai", opt.play_ai, "create a table as Red and seat the AI (level 1-10) as Black")
+        ->check(CLI::Range(1, 10));
+    cli.add_option("--width", opt.width, "window width")->check(CLI::Range(640, 8192));
+    cli.add_option("--height", opt.height, "window height")->check(CLI::Range(480, 8192));
+    cli.add_option("--lang", lang, "zh or en")->check(CLI::IsMember({"zh", "en"}));
+    cli.add_option("--theme", opt.theme, "0 wood, 1 jade")->check(CLI::Range(0, 1));
+    cli.add_flag("--mute", opt.mute, "no sound");
+    CLI11_PARSE(cli, argc, argv);
+    opt.lang = lang == "en" ? xq::client::Lang::English : xq::client::Lang::Chinese;
+    xq::client::App app(opt);
+    return app.run();
+}

@@ -1,0 +1,31 @@
+// Plays the synthesised effects through SFML audio; silent when muted.
+#pragma once
+
+#include <SFML/Audio.hpp>
+
+#include <vector>
+
+#include "core/sound_synth.h"
+
+namespace xq::client {
+
+class SoundBank {
+public:
+    // Builds the buffers; false when muted (nothing is touched in the audio system then).
+    void init(bool enabled);
+    void play(SoundKind kind);
+    bool enabled() const { return enabled_; }
+    void set_enabled(bool on);
+
+private:
+    static constexpr int KINDS = 5;
+    static constexpr int VOICES = 4;
+    bool enabled_ = false;
+    bool loaded_ = false;
+    // Created on first enable: constructing SFML audio objects opens the audio device.
+    std::vector<sf::SoundBuffer> buffers_;
+    std::vector<sf::Sound> voices_;
+    int next_voice_ = 0;
+};
+
+}  // namespace xq::client

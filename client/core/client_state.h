@@ -1,0 +1,123 @@
+// What the client knows about the server, the lobby and the table it sits at, as plain data
+// the screens read. Filled by the session from protocol messages; no SFML types.
+#pragma once
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/board_model.h"
+
+namespace xq::client {
+
+// How many chat lines each chat view keeps.
+constexpr std::size_t MAX_CHAT_LINES = 200;
+
+enum class MoveNotation { Chinese, Wxf, Iccs };
+
+struct ChatLine {
+    std::string from;
+    std::string text;
+};
+
+struct SeatInfo {
+    std::string name;       // empty when the seat is free
+    bool ai = false;
+    int ai_level = 0;
+    bool connected = true;  // false while a dropped player may still return
+};
+
+struct TableSummary {
+    int id = 0;
+    std::string name;
+    std::array<SeatInfo, 2> seats;
+    int spectators = 0;
+    std::string time_control;  // as the server words it
+    std::string status;        // waiting / playing / finished
+};
+
+struct MoveEntry {
+    Move move;
+    std::string iccs, wxf, chinese;
+    const std::string& text(MoveNotation n) const {
+        const std::string& t = n == MoveNotation::Chinese ? chinese : n == MoveNotation::Wxf ? wxf : iccs;
+        return t.empty() ? iccs : t;
+    }
+};
+
+struct AiProgress {
+    bool active = false;
+    Color side = RED;
+    int depth = 0;
+    int score_cp = 0;
+    int percent = 0;  // root moves searched at the current depth
+};
+
+struct Offer {
+    enum class Kind { None, Draw, Takeback, NewGame };
+    Kind kind = Kind::None;
+    std::string from;
+};
+
+struct Invitation {
+    std::string from;
+    int table = 0;
+    std::string table_name;
+};
+
+struct UserEntry {
+    std::string name;
+    int table = 0;  // 0 in the lobby
+};
+
+struct TableState {
+    int id = -1;
+    std::string name;
+    std::array<SeatInfo, 2> seats;
+    int spectators = 0;
+    std::string status;
+    BoardModel board;
+    std::vector<MoveEntry> moves;
+    // Remaining time per colour in ms (-1: no clock), and when it was last reported.
+    std::array<std::int64_t, 2> clock_ms{-1, -1};
+    std::chrono::steady_clock::time_point clock_stamp{};
+    std::optional<Color> clock_running;  // whose clock runs
+    AiProgress ai;
+    std::deque<ChatLine> chat;
+    Offer incoming_offer;        // shown as a dialog until answered
+    bool result_shown = false;   // the game-over banner
+    std::string result_text;     // "Red wins: checkmate" as the server words it
+    Outcome outcome = Outcome::Ongoing;
+
+    bool joined() const { return id >= 0; }
+    // Remaining time for a colour now (counting down for the side to move).
+    std::int64_t clock_now(Color c, std::chrono::steady_clock::time_point now) const;
+};
+
+enum class Connection { Disconnected, Connecting, Handshake, Ready };
+
+struct LobbyState {
+    std::vector<TableSummary> tables;
+    std::vector<UserEntry> users;
+    std::deque<ChatLine> chat;
+    std::optional<Invitation> invitation;
+};
+
+struct ClientState {
+    Connection connection = Connection::Disconnected;
+    std::string my_name;
+    std::string server_name;
+    std::string resume_token;
+    std::string last_error;
+    LobbyState lobby;
+    TableState table;
+};
+
+// Appends a chat line, keeping at most MAX_CHAT_LINES.
+void push_chat(std::deque<ChatLine>& chat, ChatLine line);
+
+}  // namespace xq::client

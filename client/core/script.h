@@ -1,0 +1,38 @@
+// Scripted mode: a plain-text list of actions the client performs as if a person did,
+// for tests and demos. One action per line; '#' starts a comment.
+//
+//   create red|black|spectator [name...]   create a table and sit
+//   join TABLE|last red|black|spectator     sit at (or watch) a listed table
+//   move h2e2                               play by clicking the two points on the board
+//   drag h2e2                               play by dragging the piece
+//   click e3                                click one point (e.g. an illegal target)
+//   chat text...                            table chat (lobby chat when not at a table)
+//   ai red|black LEVEL                      ask the built-in AI to take a seat
+//   wait TYPE [timeout_ms]                  wait for a server message of TYPE
+//   wait_turn [timeout_ms]                  wait until it is our move
+//   sleep MS                                keep drawing for MS milliseconds
+//   screenshot FILE.png                     save the window
+//   expect ply|seat|status|screen|notice VALUE   fail unless the state matches
+//   lang en|zh   theme 0|1   notation chinese|wxf|iccs   flip
+//   takeback | draw | resign | newgame | leave | quit
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace xq::client {
+
+constexpr int SCRIPT_DEFAULT_WAIT_MS = 10000;
+
+struct ScriptAction {
+    std::string verb;
+    std::vector<std::string> args;
+    std::string rest;  // everything after the verb (chat text)
+    int line = 0;
+};
+
+// Returns the actions, or an error message naming the line; unknown verbs are errors.
+bool parse_script(std::string_view text, std::vector<ScriptAction>& out, std::string& error);
+
+}  // namespace xq::client

@@ -1,0 +1,476 @@
+#include "core/session.h"
+
+#include <algorithm>
+
+#include "core/move_text.h"
+#include "protocol/codec.h"
+
+namespace xq::client {
+
+namespace {
+
+std::optional<Color> color_of_role(proto::Role r) {
+    if (r == proto::Role::Red) return RED;
+    if (r == proto::Role::Black) return BLACK;
+    return std::nullopt;
+}
+
+SeatInfo seat_from(const std::optional<proto::SeatInfo>& s) {
+    SeatInfo out;
+    if (!s) return out;
+    out.name = s->name;
+    out.ai = s->ai_level > 0;
+    out.ai_level = s->ai_level;
+    out.connected = s->connected;
+    return out;
+}
+
+std::string status_word(proto::TableStatus s) { return std::string(proto::status_name(s)); }
+
+}  // namespace
+
+std::string_view color_word(Color c) { return c == RED ? "Red" : "Black"; }
+
+template <class M>
+void Session::send(const M& m) {
+    outbox_.push_back(proto::encode_line(proto::ClientMessage(m)));
+}
+
+std::vector<std::string> Session::take_outbox() { return std::exchange(outbox_, {}); }
+std::vector<Cue> Session::take_cues() { return std::exchange(cues_, {}); }
+
+int Session::received(std::string_view type) const {
+    const auto it = received_.find(type);
+    return it == received_.end() ? 0 : it->second;
+}
+
+void Session::notice(Str id, std::string arg) {
+    Cue c;
+    c.kind = Cue::Kind::Notice;
+    c.str = id;
+    c.text = std::move(arg);
+    cues_.push_back(std::move(c));
+}
+
+void Session::hello(const std::string& name, const std::string& resume) {
+    proto::Hello h;
+    h.name = name;
+    h.resume = resume;
+    state_.my_name = name;
+    state_.connection = Connection::Handshake;
+    send(h);
+}
+void Session::list_tables() { send(proto::ListTables{}); }
+void Session::list_users() { send(proto::ListUsers{}); }
+void Session::create_table(const std::string& name, proto::Role as) {
+    proto::CreateTable c;
+    c.name = name;
+    c.as = as;
+    send(c);
+}
+void Session::join(int table, proto::Role as) {
+    proto::Join j;
+    j.table = proto::TableId(table);
+    j.as = as;
+    send(j);
+}
+void Session::leave() {
+    if (!state_.table.joined()) return;
+    send(proto::Leave{proto::TableId(state_.table.id)});
+}
+void Session::move(Move m) {
+    proto::MoveRequest r;
+    r.table = proto::TableId(state_.table.id);
+    r.ply = state_.table.board.ply();
+    r.move = move_to_iccs(m);
+    send(r);
+}
+void Session::chat_lobby(const std::string& text) {
+    proto::ChatSend c;
+    c.scope = proto::ChatScope::Lobby;
+    c.text = text;
+    send(c);
+}
+void Session::chat_table(const std::string& text) {
+    proto::ChatSend c;
+    c.scope = proto::ChatScope::Table;
+    c.table = proto::TableId(state_.table.id);
+    c.text = text;
+    send(c);
+}
+void Session::request_ai(Color seat, int level) {
+    proto::RequestAi r;
+    r.table = proto::TableId(state_.table.id);
+    r.seat = seat;
+    r.level = std::clamp(level, proto::AI_LEVEL_MIN, proto::AI_LEVEL_MAX);
+    send(r);
+}
+void Session::resign() { send(proto::Resign{proto::TableId(state_.table.id)}); }
+void Session::offer_draw() { send(proto::OfferDraw{proto::TableId(state_.table.id)}); }
+void Session::answer_draw(bool accept) {
+    send(proto::AnswerDraw{proto::TableId(state_.table.id), accept});
+    state_.table.incoming_offer = {};
+}
+void Session::request_takeback() { send(proto::RequestTakeback{proto::TableId(state_.table.id)}); }
+void Session::answer_takeback(bool accept) {
+    send(proto::AnswerTakeback{proto::TableId(state_.table.id), accept});
+    state_.table.incoming_offer = {};
+}
+void Session::new_game() {
+    send(proto::NewGame{proto::TableId(state_.table.id)});
+    if (state_.table.incoming_offer.kind == Offer::Kind::NewGame) state_.table.incoming_offer = {};
+}
+void Session::invite(const std::string& name) {
+    proto::Invite i;
+    i.table = proto::TableId(state_.table.id);
+    i.name = name;
+    send(i);
+}
+void Session::answer_invite(bool accept) {
+    if (!state_.lobby.invitation) return;
+    proto::AnswerInvite a;
+    a.table = proto::TableId(state_.lobby.invitation->table);
+    a.from = state_.lobby.invitation->from;
+    a.accept = accept;
+    send(a);
+    state_.lobby.invitation.reset();
+}
+void Session::sync() {
+    if (state_.table.joined()) send(proto::Sync{proto::TableId(state_.table.id)});
+}
+
+void Session::handle_line(std::string_view line) {
+    auto decoded = proto::decode_server(line);
+    if (!decoded) {
+        ++received_["invalid"];
+        Cue c;
+        c.kind = Cue::Kind::Error;
+        c.text = "unreadable line from the server: " + decoded.error().message;
+        cues_.push_back(std::move(c));
+        return;
+    }
+    handle(decoded.value());
+}
+
+void Session::handle(const proto::ServerMessage& msg) {
+    ++received_[std::string(proto::type_name(msg))];
+    std::visit([this](const auto& m) { on(m); }, msg);
+}
+
+void Session::on(const proto::Welcome& m) {
+    state_.connection = Connection::Ready;
+    state_.my_name = m.name;
+    state_.server_name = m.server;
+    state_.resume_token = m.resume_token;
+    cue(Cue::Kind::Welcome);
+    list_tables();
+    list_users();
+}
+
+void Session::on(const proto::Error& m) {
+    Cue c;
+    c.kind = Cue::Kind::Error;
+    c.text = m.message;
+    c.request = m.request;
+    state_.last_error = m.message;
+    // A refused move or a wrong ply means our view may be stale: fetch the truth.
+    if (m.request == "move" && m.code == proto::ErrorCode::WrongPly) sync();
+    cues_.push_back(std::move(c));
+}
+
+void Session::on(const proto::Tables& m) {
+    if (!tables_more_) state_.lobby.tables.clear();
+    for (const auto& t : m.tables) {
+        TableSummary s;
+        s.id = int(t.id);
+        s.name = t.name;
+        s.seats = {seat_from(t.red), seat_from(t.black)};
+        s.spectators = t.spectators;
+        s.status = status_word(t.status);
+        state_.lobby.tables.push_back(std::move(s));
+    }
+    tables_more_ = m.more;
+}
+
+void Session::on(const proto::Users& m) {
+    if (!users_more_) state_.lobby.users.clear();
+    for (const auto& u : m.users) state_.lobby.users.push_back({u.name, int(u.table)});
+    users_more_ = m.more;
+}
+
+void Session::on(const proto::UserJoined& m) {
+    auto& users = state_.lobby.users;
+    if (std::none_of(users.begin(), users.end(), [&](const UserEntry& u) { return u.name == m.name; }))
+        users.push_back({m.name, 0});
+}
+
+void Session::on(const proto::UserLeft& m) {
+    auto& users = state_.lobby.users;
+    std::erase_if(users, [&](const UserEntry& u) { return u.name == m.name; });
+}
+
+void Session::apply_table_info(const proto::TableInfo& info) {
+    auto& tables = state_.lobby.tables;
+    auto it = std::find_if(tables.begin(), tables.end(), [&](const TableSummary& t) { return t.id == int(info.id); });
+    if (it == tables.end()) {
+        tables.push_back({});
+        it = tables.end() - 1;
+    }
+    it->id = int(info.id);
+    it->name = info.name;
+    it->seats = {seat_from(info.red), seat_from(info.black)};
+    it->spectators = info.spectators;
+    it->status = status_word(info.status);
+    for (auto& u : state_.lobby.users) {
+        if (it->seats[RED].name == u.name || it->seats[BLACK].name == u.name) u.table = it->id;
+    }
+    if (!for_my_table(info.id)) return;
+    TableState& t = state_.table;
+    t.name = info.name;
+    t.seats = it->seats;
+    t.spectators = info.spectators;
+    t.status = it->status;
+    t.board.set_in_progress(info.status == proto::TableStatus::Playing);
+    // Seats can move (a new game swaps colours): follow our name.
+    std::optional<Color> seat;
+    if (t.seats[RED].name == state_.my_name) seat = RED;
+    if (t.seats[BLACK].name == state_.my_name) seat = BLACK;
+    if (seat != t.board.seat()) t.board.set_seat(seat);
+}
+
+void Session::on(const proto::TableUpdate& m) { apply_table_info(m.table); }
+
+void Session::on(const proto::TableRemoved& m) {
+    std::erase_if(state_.lobby.tables, [&](const TableSummary& t) { return t.id == int(m.table); });
+}
+
+void Session::apply_clocks(const proto::Clocks& c) {
+    TableState& t = state_.table;
+    t.clock_ms = {c.red_ms, c.black_ms};
+    t.clock_running = c.running;
+    t.clock_stamp = std::chrono::steady_clock::now();
+}
+
+void Session::on(const proto::TableSnapshot& m) {
+    const bool same_table = state_.table.joined() && state_.table.id == int(m.table.id);
+    if (!same_table) state_.table = TableState{};
+    TableState& t = state_.table;
+    t.id = int(m.table.id);
+    apply_table_info(m.table);
+    const std::optional<Color> seat = color_of_role(m.you);
+    if (!same_table || seat != t.board.seat()) t.board.set_seat(seat);
+    t.chat.clear();
+    for (const auto& c : m.chat) push_chat(t.chat, {c.from, c.text});
+    if (m.clocks) apply_clocks(*m.clocks);
+    else t.clock_ms = {-1, -1};
+    t.result_text.clear();
+    t.outcome = Outcome::Ongoing;
+    t.result_shown = false;
+    if (m.result) {
+        t.result_text = m.result->text;
+        t.outcome = m.result->outcome;
+    }
+    t.incoming_offer = {};
+    const auto mine = my_color();
+    auto offer_from = [&](const std::optional<Color>& by, Offer::Kind k) {
+        if (by && (!mine || *by != *mine)) t.incoming_offer = {k, t.seats[*by].name};
+    };
+    offer_from(m.draw_offer, Offer::Kind::Draw);
+    offer_from(m.takeback_offer, Offer::Kind::Takeback);
+    offer_from(m.new_game_offer, Offer::Kind::NewGame);
+    t.ai = {};
+    snapshot_start_fen_ = m.start_fen;
+    snapshot_fen_ = m.fen;
+    snapshot_ply_ = m.ply;
+    snapshot_moves_ = m.moves;
+    snapshot_pending_ = int(snapshot_moves_.size()) < m.ply;
+    if (!snapshot_pending_) finish_snapshot();
+}
+
+void Session::on(const proto::SnapshotMoves& m) {
+    if (!snapshot_pending_ || !for_my_table(m.table) || m.from != int(snapshot_moves_.size())) return;
+    snapshot_moves_.insert(snapshot_moves_.end(), m.moves.begin(), m.moves.end());
+    if (int(snapshot_moves_.size()) >= snapshot_ply_) {
+        snapshot_pending_ = false;
+        finish_snapshot();
+    }
+}
+
+void Session::finish_snapshot() {
+    TableState& t = state_.table;
+    const std::string err = t.board.load_snapshot(snapshot_start_fen_, snapshot_moves_);
+    if (!err.empty()) {
+        Cue c;
+        c.kind = Cue::Kind::Error;
+        c.text = "snapshot refused: " + err;
+        cues_.push_back(std::move(c));
+    } else if (!snapshot_fen_.empty() && !same_placement(t.board.position().fen(), snapshot_fen_)) {
+        Cue c;
+        c.kind = Cue::Kind::Error;
+        c.text = "snapshot position differs from its moves";
+        cues_.push_back(std::move(c));
+    }
+    rebuild_move_texts();
+    t.result_shown = !t.result_text.empty();
+    cue(Cue::Kind::TableJoined);
+}
+
+void Session::rebuild_move_texts() {
+    TableState& t = state_.table;
+    t.moves = describe_moves(t.board.game().start_position(), t.board.game().moves());
+}
+
+void Session::on(const proto::PlayerJoined& m) {
+    if (!for_my_table(m.table)) return;
+    const auto c = color_of_role(m.role);
+    if (c) {
+        SeatInfo& s = state_.table.seats[*c];
+        s.name = m.name;
+        s.ai = m.ai_level > 0;
+        s.ai_level = m.ai_level;
+        s.connected = true;
+        if (m.name == state_.my_name && state_.table.board.seat() != c) state_.table.board.set_seat(c);
+    } else {
+        ++state_.table.spectators;
+    }
+}
+
+void Session::on(const proto::PlayerLeft& m) {
+    if (!for_my_table(m.table)) return;
+    const auto c = color_of_role(m.role);
+    if (!c) {
+        state_.table.spectators = std::max(0, state_.table.spectators - 1);
+        return;
+    }
+    SeatInfo& s = state_.table.seats[*c];
+    if (m.reason == proto::LeaveReason::Disconnected) s.connected = false;
+    else s = SeatInfo{};
+    if (m.name != state_.my_name) notice(Str::OpponentLeft, m.name);
+}
+
+void Session::on(const proto::PlayerReturned& m) {
+    if (!for_my_table(m.table)) return;
+    if (const auto c = color_of_role(m.role)) state_.table.seats[*c].connected = true;
+    if (m.name != state_.my_name) notice(Str::OpponentReturned, m.name);
+}
+
+void Session::on(const proto::MoveMade& m) {
+    if (!for_my_table(m.table)) return;
+    TableState& t = state_.table;
+    Cue c;
+    c.kind = Cue::Kind::MovePlayed;
+    if (m.move.size() == 4) {
+        const Square from = square_from_string(std::string_view(m.move).substr(0, 2));
+        const Square to = square_from_string(std::string_view(m.move).substr(2, 2));
+        if (from != SQ_NONE && to != SQ_NONE) {
+            c.move = Move(from, to);
+            c.piece = t.board.position().piece_on(from);
+            c.captured = t.board.position().piece_on(to);
+        }
+    }
+    c.check = m.check;
+    const Position before = t.board.position();
+    const ApplyResult r = t.board.apply_server_move(m.ply, m.move, m.fen);
+    if (m.clocks) apply_clocks(*m.clocks);
+    t.ai.active = false;
+    t.incoming_offer = {};  // offers die when the position changes
+    if (r == ApplyResult::Duplicate) return;
+    if (r == ApplyResult::NeedResync) {
+        sync();
+        cue(Cue::Kind::Resync);
+        return;
+    }
+    MoveEntry e = describe_move(before, c.move);
+    if (!m.chinese.empty()) e.chinese = m.chinese;
+    if (!m.wxf.empty()) e.wxf = m.wxf;
+    t.moves.push_back(std::move(e));
+    cues_.push_back(std::move(c));
+}
+
+void Session::on(const proto::GameOver& m) {
+    if (!for_my_table(m.table)) return;
+    TableState& t = state_.table;
+    t.outcome = m.result.outcome;
+    t.result_text = m.result.text;
+    t.result_shown = true;
+    t.board.set_in_progress(false);
+    t.status = "over";
+    t.ai.active = false;
+    t.clock_running.reset();
+    t.incoming_offer = {};
+    Cue c;
+    c.kind = Cue::Kind::GameOver;
+    c.text = m.result.text;
+    cues_.push_back(std::move(c));
+}
+
+void Session::on(const proto::ChatLine& m) {
+    if (m.scope == proto::ChatScope::Lobby) push_chat(state_.lobby.chat, {m.from, m.text});
+    else if (for_my_table(m.table)) push_chat(state_.table.chat, {m.from, m.text});
+}
+
+void Session::on(const proto::AiProgress& m) {
+    if (!for_my_table(m.table)) return;
+    state_.table.ai = {true, m.seat, m.depth, m.score, m.percent};
+}
+
+void Session::on(const proto::DrawOffered& m) {
+    if (!for_my_table(m.table) || m.by == my_color()) return;
+    state_.table.incoming_offer = {Offer::Kind::Draw, state_.table.seats[m.by].name};
+    cue(Cue::Kind::Offer);
+}
+
+void Session::on(const proto::DrawAnswered& m) {
+    if (!for_my_table(m.table) || m.by == my_color()) return;
+    notice(m.accept ? Str::DrawAccepted : Str::DrawDeclined, state_.table.seats[m.by].name);
+}
+
+void Session::on(const proto::TakebackRequested& m) {
+    if (!for_my_table(m.table) || m.by == my_color()) return;
+    state_.table.incoming_offer = {Offer::Kind::Takeback, state_.table.seats[m.by].name};
+    cue(Cue::Kind::Offer);
+}
+
+void Session::on(const proto::TakebackAnswered& m) {
+    if (!for_my_table(m.table) || m.by == my_color()) return;
+    notice(m.accept ? Str::TakebackAccepted : Str::TakebackDeclined, state_.table.seats[m.by].name);
+}
+
+void Session::on(const proto::TakebackDone& m) {
+    if (!for_my_table(m.table)) return;
+    TableState& t = state_.table;
+    if (!t.board.rewind_to(m.ply) || (!m.fen.empty() && !same_placement(t.board.position().fen(), m.fen))) {
+        sync();
+        cue(Cue::Kind::Resync);
+        return;
+    }
+    t.moves.resize(std::size_t(t.board.ply()));
+    t.incoming_offer = {};
+    t.ai.active = false;
+    cue(Cue::Kind::TakenBack);
+}
+
+void Session::on(const proto::NewGameOffered& m) {
+    if (!for_my_table(m.table) || m.by == my_color()) return;
+    state_.table.incoming_offer = {Offer::Kind::NewGame, state_.table.seats[m.by].name};
+    cue(Cue::Kind::Offer);
+}
+
+void Session::on(const proto::InviteReceived& m) {
+    state_.lobby.invitation = Invitation{m.from, int(m.table), m.table_name};
+    cue(Cue::Kind::Invitation);
+}
+
+void Session::on(const proto::InviteAnswered& m) {
+    notice(m.accept ? Str::InviteAccepted : Str::InviteDeclined, m.name);
+}
+
+void Session::on(const proto::LeftTable& m) {
+    if (!for_my_table(m.table)) return;
+    state_.table = TableState{};
+    snapshot_pending_ = false;
+    cue(Cue::Kind::TableLeft);
+    list_tables();
+}
+
+}  // namespace xq::client

@@ -1,0 +1,139 @@
+// The client side of the protocol: turns server lines into ClientState changes plus cues
+// for the screens (sounds, animations, notices), and user intents into protocol lines.
+// No sockets and no SFML: the network thread and the window live elsewhere.
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/client_state.h"
+#include "core/strings.h"
+#include "protocol/codec.h"
+
+namespace xq::client {
+
+struct Cue {
+    enum class Kind {
+        Welcome,      // handshake done
+        TableJoined,  // a snapshot put us at a table (or refreshed it)
+        TableLeft,
+        MovePlayed,   // move, piece, captured, check
+        TakenBack,
+        GameOver,     // text
+        Offer,        // an offer from the opponent waits for an answer
+        Invitation,
+        Notice,       // text: a one-line message for the player
+        Error,        // text, request: the server refused a request
+        Resync,       // the local board differed; a sync was requested
+    };
+    Kind kind = Kind::Notice;
+    Move move;
+    Piece piece = NO_PIECE;
+    Piece captured = NO_PIECE;
+    bool check = false;
+    Str str = Str::Ok;  // Notice: the text to show, with `text` as its argument
+    std::string text;
+    std::string request;
+};
+
+class Session {
+public:
+    explicit Session(ClientState& state) : state_(state) {}
+
+    // Outgoing lines (each ends with a newline), queued by the calls below.
+    std::vector<std::string> take_outbox();
+
+    void hello(const std::string& name, const std::string& resume = {});
+    void list_tables();
+    void list_users();
+    void create_table(const std::string& name, proto::Role as);
+    void join(int table, proto::Role as);
+    void leave();
+    void move(Move m);
+    void chat_lobby(const std::string& text);
+    void chat_table(const std::string& text);
+    void request_ai(Color seat, int level);
+    void resign();
+    void offer_draw();
+    void answer_draw(bool accept);
+    void request_takeback();
+    void answer_takeback(bool accept);
+    void new_game();
+    void invite(const std::string& name);
+    void answer_invite(bool accept);
+    void sync();
+
+    // Handles one line from the server. Malformed lines become an Error cue, never a throw.
+    void handle_line(std::string_view line);
+    void handle(const proto::ServerMessage& msg);
+    std::vector<Cue> take_cues();
+
+    // How many messages of each type arrived (scripts wait on these).
+    int received(std::string_view type) const;
+    const std::map<std::string, int, std::less<>>& received_counts() const { return received_; }
+    const ClientState& state() const { return state_; }
+
+private:
+    template <class M>
+    void send(const M& m);
+    void on(const proto::Welcome& m);
+    void on(const proto::Pong&) {}
+    void on(const proto::Error& m);
+    void on(const proto::Tables& m);
+    void on(const proto::Users& m);
+    void on(const proto::UserJoined& m);
+    void on(const proto::UserLeft& m);
+    void on(const proto::TableUpdate& m);
+    void on(const proto::TableRemoved& m);
+    void on(const proto::TableSnapshot& m);
+    void on(const proto::SnapshotMoves& m);
+    void on(const proto::PlayerJoined& m);
+    void on(const proto::PlayerLeft& m);
+    void on(const proto::PlayerReturned& m);
+    void on(const proto::MoveMade& m);
+    void on(const proto::GameOver& m);
+    void on(const proto::ChatLine& m);
+    void on(const proto::AiProgress& m);
+    void on(const proto::DrawOffered& m);
+    void on(const proto::DrawAnswered& m);
+    void on(const proto::TakebackRequested& m);
+    void on(const proto::TakebackAnswered& m);
+    void on(const proto::TakebackDone& m);
+    void on(const proto::NewGameOffered& m);
+    void on(const proto::InviteReceived& m);
+    void on(const proto::InviteAnswered& m);
+    void on(const proto::LeftTable& m);
+
+    void apply_table_info(const proto::TableInfo& info);
+    void apply_clocks(const proto::Clocks& c);
+    void finish_snapshot();
+    void rebuild_move_texts();
+    void notice(Str id, std::string arg);
+    void cue(Cue::Kind k) {
+        Cue c;
+        c.kind = k;
+        cues_.push_back(std::move(c));
+    }
+    bool for_my_table(proto::TableId id) const { return state_.table.joined() && int(id) == state_.table.id; }
+    std::optional<Color> my_color() const { return state_.table.board.seat(); }
+
+    ClientState& state_;
+    std::vector<std::string> outbox_;
+    std::vector<Cue> cues_;
+    std::map<std::string, int, std::less<>> received_;
+    bool tables_more_ = false;
+    bool users_more_ = false;
+    // A snapshot whose moves arrive over several lines.
+    bool snapshot_pending_ = false;
+    std::string snapshot_start_fen_;
+    std::string snapshot_fen_;
+    int snapshot_ply_ = 0;
+    std::vector<std::string> snapshot_moves_;
+};
+
+// A short, human-readable text for a role or colour, in English wire terms.
+std::string_view color_word(Color c);
+
+}  // namespace xq::client

@@ -1,0 +1,76 @@
+// Every text the desktop client shows, one table per language (strings_en.cpp,
+// strings_zh.cpp). A compile-time check keeps both tables complete and in order.
+#pragma once
+
+#include <initializer_list>
+#include <string>
+#include <string_view>
+
+#include "core/board_model.h"
+
+namespace xq::client {
+
+enum class Lang { English, Chinese };
+
+#define XQ_CLIENT_STRING_IDS(X) \
+    X(AppTitle) X(ConnectTitle) X(Nickname) X(ServerAddress) X(ConnectButton) X(RecentServers) \
+    X(LanServers) X(LanRefresh) X(LanNotAvailable) X(LanNone) X(Connecting) X(ConnectFailed) \
+    X(Disconnected) X(Language) X(Theme) X(ThemeWood) X(ThemeJade) X(Sound) X(LobbyTitle) \
+    X(Tables) X(CreateTable) X(TableName) X(TimeControl) X(NoClock) X(Minutes) X(Increment) \
+    X(SitRed) X(SitBlack) X(Spectate) X(Players) X(LobbyChat) X(Send) X(Invite) X(InviteFrom) \
+    X(Accept) X(Decline) X(StatusWaiting) X(StatusPlaying) X(StatusFinished) X(Spectators) \
+    X(Red) X(Black) X(EmptySeat) X(TableChat) X(MoveList) X(Notation) X(Takeback) X(OfferDraw) \
+    X(Resign) X(NewGame) X(AskAi) X(AiLevel) X(Flip) X(Leave) X(Review) X(Thinking) \
+    X(DrawOffered) X(TakebackRequested) X(OpponentLeft) X(OpponentReturned) X(ConfirmQuitTitle) \
+    X(ConfirmQuitText) X(Yes) X(No) X(GameOver) X(RedWins) X(BlackWins) X(DrawResult) \
+    X(ReviewTitle) X(First) X(Prev) X(Next) X(Last) X(ImportPgn) X(PgnPath) X(Back) X(Quit) \
+    X(YourTurn) X(TheirTurn) X(InCheck) X(Spectating) X(Table) X(ServerError) X(ResignConfirm) \
+    X(Ply) X(Ok) X(NotImplementedByServer) X(WaitingForOpponent) X(Refresh) X(You) X(AiName) \
+    X(ReviewGame) X(PgnLoadFailed) X(ReasonGameNotInProgress) X(ReasonSpectator) \
+    X(ReasonNotYourTurn) X(ReasonNotYourPiece) X(ReasonEmptySquare) X(ReasonNoLegalMove) \
+    X(ReasonWaiting) X(ReasonOwnPiece) X(ReasonKingMove) X(ReasonKingPalace) X(ReasonAdvisor) \
+    X(ReasonElephantRiver) X(ReasonElephantEye) X(ReasonElephantMove) X(ReasonHorseLeg) \
+    X(ReasonHorseMove) X(ReasonPathBlocked) X(ReasonCannonScreen) X(ReasonStraight) \
+    X(ReasonPawn) X(ReasonSelfCheck) X(ReasonGeneralsFace) X(ReasonOther) X(DrawAccepted) \
+    X(DrawDeclined) X(TakebackAccepted) X(TakebackDeclined) X(InviteAccepted) X(InviteDeclined) \
+    X(NewGameOffered) X(BadAddress) X(BadNickname) X(NotationChinese) X(Resynced) X(Settings) \
+    X(Connected) X(Watchers) X(AskAiSeat) X(Level) X(NoTables) X(CreateAndSit) X(InviteToTable) \
+    X(ReasonCheckmate) X(StepHint) X(Start) X(ScoreFmt) X(AiThinking)
+
+enum class Str {
+#define XQ_ENUM(name) name,
+    XQ_CLIENT_STRING_IDS(XQ_ENUM)
+#undef XQ_ENUM
+        Count
+};
+
+constexpr int STRING_COUNT = int(Str::Count);
+
+struct StringEntry {
+    Str id;
+    const char* text;
+};
+
+// The text of `id` in `lang` (UTF-8). Never null.
+const char* tr(Lang lang, Str id);
+// Replaces each "{}" in order with the next argument.
+std::string format(std::string_view pattern, std::initializer_list<std::string_view> args);
+std::string tr(Lang lang, Str id, std::initializer_list<std::string_view> args);
+// The message shown when a move is refused.
+Str reason_string(IllegalReason r);
+// Stable identifier of a string id ("AppTitle"), for tests and diagnostics.
+std::string_view string_id_name(Str id);
+
+// Compile-time check that a language table lists every id once, in enum order.
+template <std::size_t N>
+constexpr bool table_complete(const StringEntry (&t)[N]) {
+    if (N != std::size_t(STRING_COUNT)) return false;
+    for (std::size_t i = 0; i < N; ++i)
+        if (t[i].id != Str(i) || t[i].text == nullptr || t[i].text[0] == '\0') return false;
+    return true;
+}
+
+const StringEntry* english_table();
+const StringEntry* chinese_table();
+
+}  // namespace xq::client

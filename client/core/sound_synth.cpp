@@ -33,7 +33,8 @@ struct Mix {
             const double white = double(seed >> 8) / double(1u << 24) * 2 - 1;
             lp += 0.18 * (white - lp);
             const double t = double(i) / SAMPLE_RATE;
-            buf[start + i] += float(amp * std::exp(-t * decay) * lp);
+            const double attack = std::min(1.0, t / 0.002);
+            buf[start + i] += float(amp * attack * std::exp(-t * decay) * lp);
         }
     }
     std::vector<std::int16_t> done() const {

@@ -1,0 +1,115 @@
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <set>
+
+#include "core/move_text.h"
+#include "core/script.h"
+#include "core/sound_synth.h"
+#include "core/strings.h"
+#include "net/net_client.h"
+
+using namespace xq;
+using namespace xq::client;
+
+TEST(Strings, BothLanguagesCompleteAndDistinct) {
+    int differ = 0;
+    for (int i = 0; i < STRING_COUNT; ++i) {
+        const std::string en = tr(Lang::English, Str(i)), zh = tr(Lang::Chinese, Str(i));
+        EXPECT_FALSE(en.empty()) << string_id_name(Str(i));
+        EXPECT_FALSE(zh.empty()) << string_id_name(Str(i));
+        // Placeholders must match so a translation never drops an argument.
+        auto holes = [](const std::string& s) {
+            int n = 0;
+            for (std::size_t p = s.find("{}"); p != std::string::npos; p = s.find("{}", p + 2)) ++n;
+            return n;
+        };
+        EXPECT_EQ(holes(en), holes(zh)) << string_id_name(Str(i));
+        differ += en != zh;
+    }
+    EXPECT_GT(differ, STRING_COUNT * 9 / 10) << "the Chinese table is really translated";
+    EXPECT_STREQ(tr(Lang::Chinese, Str::Takeback), "悔棋");
+    EXPECT_EQ(tr(Lang::English, Str::Table, {"7"}), "Table 7");
+    EXPECT_EQ(format("{} vs {}", {"a", "b"}), "a vs b");
+    EXPECT_EQ(format("{} {}", {"only"}), "only {}") << "missing arguments leave the hole";
+}
+
+TEST(Strings, EveryRefusalHasItsOwnMessage) {
+    std::set<Str> seen;
+    for (IllegalReason r : {IllegalReason::GameNotInProgress, IllegalReason::Spectator, IllegalReason::NotYourTurn,
+                            IllegalReason::NotYourPiece, IllegalReason::EmptySquare, IllegalReason::NoLegalMove,
+                            IllegalReason::WaitingForServer, IllegalReason::OwnPieceOnTarget, IllegalReason::KingMove,
+                            IllegalReason::KingLeavesPalace, IllegalReason::AdvisorMove,
+                            IllegalReason::ElephantCrossesRiver, IllegalReason::ElephantEyeBlocked,
+                            IllegalReason::ElephantMove, IllegalReason::HorseLegBlocked, IllegalReason::HorseMove,
+                            IllegalReason::PathBlocked, IllegalReason::CannonNeedsScreen,
+                            IllegalReason::StraightLineOnly, IllegalReason::PawnMove,
+                            IllegalReason::LeavesKingInCheck, IllegalReason::GeneralsFace})
+        EXPECT_TRUE(seen.insert(reason_string(r)).second) << int(r);
+}
+
+TEST(Sounds, SynthesizedBuffersAreAudibleAndDeterministic) {
+    std::set<std::size_t> lengths;
+    for (SoundKind k : {SoundKind::Move, SoundKind::Capture, SoundKind::Check, SoundKind::GameEnd, SoundKind::Notify}) {
+        const auto a = synthesize(k);
+        ASSERT_GT(a.size(), SAMPLE_RATE / 20) << "at least 50 ms";
+        ASSERT_LT(a.size(), SAMPLE_RATE * 2) << "short effects";
+        int peak = 0;
+        for (auto v : a) peak = std::max(peak, std::abs(int(v)));
+        EXPECT_GT(peak, 20000) << "normalised to a clear level";
+        EXPECT_LT(std::abs(int(a.front())), 2000) << "no click at the start";
+        EXPECT_EQ(a, synthesize(k));
+        lengths.insert(a.size());
+    }
+    EXPECT_GE(lengths.size(), 4u) << "the effects differ";
+}
+
+TEST(Script, ParsesActionsAndRejectsMistakes) {
+    std::vector<ScriptAction> acts;
+    std::string err;
+    ASSERT_TRUE(parse_script("# a game\ncreate red My table\nai black 3\nmove h2e2  # cannon\nwait move_made 5000\n"
+                             "chat 你好 world\n\nscreenshot a.png\nexpect ply 2\nquit\n",
+                             acts, err))
+        << err;
+    ASSERT_EQ(acts.size(), 8u);
+    EXPECT_EQ(acts[0].verb, "create");
+    EXPECT_EQ(acts[0].rest, "red My table");
+    EXPECT_EQ(acts[2].args, std::vector<std::string>{"h2e2"});
+    EXPECT_EQ(acts[3].args.size(), 2u);
+    EXPECT_EQ(acts[4].rest, "你好 world");
+    EXPECT_EQ(acts[4].line, 6);
+    EXPECT_FALSE(parse_script("move\n", acts, err));
+    EXPECT_NE(err.find("line 1"), std::string::npos);
+    EXPECT_FALSE(parse_script("create red\nfly away\n", acts, err));
+    EXPECT_NE(err.find("line 2"), std::string::npos);
+    EXPECT_NE(err.find("fly"), std::string::npos);
+}
+
+TEST(HostPort, ParsesAndRejects) {
+    std::string h;
+    std::uint16_t p = 0;
+    EXPECT_TRUE(parse_host_port("127.0.0.1:5050", h, p));
+    EXPECT_EQ(h, "127.0.0.1");
+    EXPECT_EQ(p, 5050);
+    EXPECT_TRUE(parse_host_port("[::1]:7", h, p));
+    EXPECT_EQ(h, "::1");
+    EXPECT_TRUE(parse_host_port("myhost:65535", h, p));
+    for (const char* bad : {"", "127.0.0.1", "127.0.0.1:", ":5050", "h:0", "h:65536", "h:12a", "[::1]5050"})
+        EXPECT_FALSE(parse_host_port(bad, h, p)) << bad;
+}
+
+TEST(MoveText, DescribesEveryMoveOfAGame) {
+    Game g;
+    std::vector<Move> moves;
+    for (const char* m : {"h2e2", "h9g7", "h0g2"}) {
+        const Move mv(square_from_string(std::string_view(m, 2)), square_from_string(std::string_view(m + 2, 2)));
+        ASSERT_TRUE(g.play(mv));
+        moves.push_back(mv);
+    }
+    const auto entries = describe_moves(Position(), moves);
+    ASSERT_EQ(entries.size(), 3u);
+    EXPECT_EQ(entries[0].iccs, "h2e2");
+    EXPECT_EQ(entries[2].text(MoveNotation::Iccs), "h0g2");
+    for (const auto& e : entries) EXPECT_FALSE(e.text(MoveNotation::Chinese).empty());
+}

@@ -92,6 +92,13 @@ int App::run() {
         }
     }
     if (!opt_.connect.empty()) start_connect(opt_.connect);
+    if (!opt_.review.empty()) {
+        std::snprintf(pgn_path_, sizeof pgn_path_, "%s", opt_.review.c_str());
+        if (!import_pgn(opt_.review, error)) {
+            std::cerr << "xiangqi-client: " << error << "\n";
+            return 2;
+        }
+    }
 
     while (running_ && window_.isOpen()) {
         frame_events();

@@ -28,6 +28,7 @@ struct AppOptions {
     std::string screenshot;     // saved when the script ends (then the client exits)
     int bench_frames = 0;       // render this many frames offline and print frame times
     int play_ai = 0;            // create a table as Red and ask the AI (this level) for Black
+    std::string review;         // open this PGN file in the review screen at start
     unsigned width = 1200, height = 860;
     bool mute = false;
     Lang lang = Lang::Chinese;
@@ -79,6 +80,8 @@ private:
     void apply_intent(const Intent& i);
     void toast(std::string text);
     void open_review_from_table();
+    bool import_pgn(const std::string& path, std::string& error);
+    void ui_import_pgn();
     void set_review_ply(int ply);
     bool game_in_progress_for_me() const;
     void request_close();
@@ -150,6 +153,8 @@ private:
     int review_ply_ = 0;
     Position review_pos_;
     Screen review_return_ = Screen::Table;
+    char pgn_path_[512] = {};
+    std::string review_title_;
 
     // Script.
     std::vector<ScriptAction> script_;

@@ -228,6 +228,12 @@ App::StepResult App::step(const ScriptAction& a) {
             got = screen_ == Screen::Connect ? "connect" : screen_ == Screen::Lobby ? "lobby" : screen_ == Screen::Table ? "table" : "review";
         else if (what == "toast") got = toast_.find(want) != std::string::npos ? want : toast_;
         else if (what == "last_move") got = state_.table.moves.empty() ? "" : state_.table.moves.back().iccs;
+        else if (what == "move" && a.args.size() == 3) {
+            // expect move N h2e2: the N-th move of the game (1-based)
+            const int n = std::atoi(a.args[1].c_str());
+            want = a.args[2];
+            got = n >= 1 && n <= int(state_.table.moves.size()) ? state_.table.moves[std::size_t(n - 1)].iccs : "";
+        }
         else if (what == "chat") {
             got = "";
             for (const ChatLine& c : state_.table.chat)

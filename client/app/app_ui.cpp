@@ -10,6 +10,7 @@
 
 #include "app/app.h"
 #include "core/move_text.h"
+#include "xiangqi/pgn.h"
 
 namespace xq::client {
 
@@ -50,16 +51,16 @@ std::string status_label(Lang lang, const std::string& s) {
 
 void App::ui_settings() {
     int lang = lang_ == Lang::Chinese ? 0 : 1;
-    ImGui::SetNextItemWidth(120);
+    ImGui::SetNextItemWidth(130);
     if (ImGui::Combo(t(Str::Language), &lang, "简体中文\0English\0\0")) {
         lang_ = lang == 0 ? Lang::Chinese : Lang::English;
         window_.setTitle(sf::String::fromUtf8(std::string_view(t(Str::AppTitle)).begin(), std::string_view(t(Str::AppTitle)).end()));
     }
-    ImGui::SameLine();
     int th = view_.theme_index();
     const std::string themes = std::string(t(Str::ThemeWood)) + '\0' + t(Str::ThemeJade) + '\0' + '\0';
-    ImGui::SetNextItemWidth(90);
+    ImGui::SetNextItemWidth(130);
     if (ImGui::Combo(t(Str::Theme), &th, themes.c_str())) view_.set_theme(th);
+    ImGui::SameLine();
     bool snd = sounds_.enabled();
     if (ImGui::Checkbox(t(Str::Sound), &snd)) sounds_.set_enabled(snd);
 }
@@ -101,6 +102,7 @@ void App::ui_connect() {
     ImGui::TextDisabled("%s", t(Str::LanNotAvailable));
     ImGui::EndChild();
 
+    ui_import_pgn();
     ImGui::Spacing();
     section(t(Str::Settings));
     ui_settings();
@@ -222,12 +224,13 @@ void App::ui_lobby() {
     ImGui::SetNextWindowSize(ImVec2(side_w, H));
     ImGui::Begin("people", nullptr, PANEL_FLAGS);
     section(t(Str::Players));
-    ImGui::BeginChild("users", ImVec2(0, -ImGui::GetFrameHeightWithSpacing() * 4), true);
+    ImGui::BeginChild("users", ImVec2(0, -ImGui::GetFrameHeightWithSpacing() * 6), true);
     for (const UserEntry& u : state_.lobby.users) {
         if (u.table > 0) ImGui::Text("%s  · %s", u.name.c_str(), t(Str::Table, {std::to_string(u.table)}).c_str());
         else ImGui::TextUnformatted(u.name.c_str());
     }
     ImGui::EndChild();
+    ui_import_pgn();
     section(t(Str::Settings));
     ui_settings();
     ImGui::End();
@@ -380,7 +383,55 @@ void App::ui_table() {
     ImGui::End();
 }
 
+bool App::import_pgn(const std::string& path, std::string& error) {
+    // A PGN file of a single game is a few KiB; refuse anything absurd before reading it.
+    constexpr std::uintmax_t MAX_PGN_FILE_BYTES = 4u << 20;
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (ec) {
+        error = path + ": " + ec.message();
+        return false;
+    }
+    if (size > MAX_PGN_FILE_BYTES) {
+        error = path + ": file too large";
+        return false;
+    }
+    std::ifstream in(path, std::ios::binary);
+    std::string text(std::size_t(size), '\0');
+    if (!in.read(text.data(), std::streamsize(size))) {
+        error = path + ": cannot read";
+        return false;
+    }
+    const PgnReadResult r = read_pgn(text);
+    if (!r.ok) {
+        error = "line " + std::to_string(r.line) + ": " + r.error;
+        return false;
+    }
+    review_game_ = Game(r.game.start);
+    review_moves_ = describe_moves(r.game.start, r.game.moves);
+    review_title_ = r.game.tag("Red") + " - " + r.game.tag("Black");
+    if (const std::string ev = r.game.tag("Event"); !ev.empty() && ev != "?") review_title_ = ev + ": " + review_title_;
+    review_return_ = screen_ == Screen::Review ? review_return_ : screen_;
+    set_review_ply(0);
+    screen_ = Screen::Review;
+    return true;
+}
+
+void App::ui_import_pgn() {
+    section(t(Str::ImportPgn));
+    const float bw = ImGui::CalcTextSize(t(Str::ImportPgn)).x + 24;
+    ImGui::SetNextItemWidth(-bw - 8);
+    const bool enter = ImGui::InputTextWithHint("##pgn", t(Str::PgnPath), pgn_path_, sizeof pgn_path_,
+                                                ImGuiInputTextFlags_EnterReturnsTrue);
+    ImGui::SameLine();
+    if ((ImGui::Button(t(Str::ImportPgn), ImVec2(bw, 0)) || enter) && pgn_path_[0]) {
+        std::string err;
+        if (!import_pgn(pgn_path_, err)) toast(t(Str::PgnLoadFailed, {err}));
+    }
+}
+
 void App::open_review_from_table() {
+    review_title_ = t(Str::Table, {std::to_string(state_.table.id)});
     review_game_ = state_.table.board.game();
     review_moves_ = state_.table.moves;
     review_return_ = Screen::Table;
@@ -407,6 +458,7 @@ void App::ui_review() {
     if (gui_.big_font()) ImGui::PushFont(gui_.big_font());
     ImGui::TextUnformatted(t(Str::ReviewTitle));
     if (gui_.big_font()) ImGui::PopFont();
+    if (!review_title_.empty()) ImGui::TextWrapped("%s", review_title_.c_str());
     ImGui::TextUnformatted(review_ply_ == 0 ? t(Str::Start) : t(Str::Ply, {std::to_string(review_ply_)}).c_str());
     const float bw = (ImGui::GetContentRegionAvail().x - 3 * ImGui::GetStyle().ItemSpacing.x) / 4;
     if (ImGui::Button(t(Str::First), ImVec2(bw, 0))) set_review_ply(0);
@@ -424,9 +476,10 @@ void App::ui_review() {
     ImGui::SameLine();
     ImGui::RadioButton("ICCS", &n, 2);
     notation_ = MoveNotation(n);
-    ImGui::BeginChild("rmoves", ImVec2(0, -ImGui::GetFrameHeightWithSpacing() * 2), true);
+    ImGui::BeginChild("rmoves", ImVec2(0, -ImGui::GetFrameHeightWithSpacing() * 4), true);
     ui_move_list(review_moves_, review_ply_, true);
     ImGui::EndChild();
+    ui_import_pgn();
     if (wide_button(t(Str::Back))) screen_ = review_return_;
     ImGui::End();
 }

@@ -61,6 +61,28 @@ bool ImGuiGlue::init(sf::RenderWindow& window, const std::string& font_path, flo
     big_font_ = io.Fonts->AddFontFromFileTTF(font_path.c_str(), pixel_size * 1.4f, &cfg, ranges_.Data);
     ImGui::StyleColorsLight();
     ImGuiStyle& style = ImGui::GetStyle();
+    // Warm paper and wood, to sit beside the board rather than look like a debug panel.
+    ImVec4* c = style.Colors;
+    c[ImGuiCol_WindowBg] = ImVec4(0.96f, 0.93f, 0.87f, 1.f);
+    c[ImGuiCol_ChildBg] = ImVec4(0.99f, 0.97f, 0.93f, 1.f);
+    c[ImGuiCol_PopupBg] = ImVec4(0.99f, 0.97f, 0.93f, 1.f);
+    c[ImGuiCol_Border] = ImVec4(0.62f, 0.48f, 0.34f, 0.55f);
+    c[ImGuiCol_FrameBg] = ImVec4(1.f, 1.f, 0.99f, 1.f);
+    c[ImGuiCol_FrameBgHovered] = ImVec4(0.98f, 0.92f, 0.82f, 1.f);
+    c[ImGuiCol_FrameBgActive] = ImVec4(0.95f, 0.86f, 0.72f, 1.f);
+    c[ImGuiCol_Button] = ImVec4(0.84f, 0.68f, 0.48f, 1.f);
+    c[ImGuiCol_ButtonHovered] = ImVec4(0.90f, 0.74f, 0.52f, 1.f);
+    c[ImGuiCol_ButtonActive] = ImVec4(0.74f, 0.55f, 0.34f, 1.f);
+    c[ImGuiCol_Header] = ImVec4(0.88f, 0.76f, 0.60f, 1.f);
+    c[ImGuiCol_HeaderHovered] = ImVec4(0.92f, 0.80f, 0.62f, 1.f);
+    c[ImGuiCol_HeaderActive] = ImVec4(0.80f, 0.64f, 0.44f, 1.f);
+    c[ImGuiCol_CheckMark] = ImVec4(0.72f, 0.12f, 0.10f, 1.f);
+    c[ImGuiCol_SliderGrab] = ImVec4(0.72f, 0.12f, 0.10f, 1.f);
+    c[ImGuiCol_SliderGrabActive] = ImVec4(0.85f, 0.20f, 0.15f, 1.f);
+    c[ImGuiCol_TableHeaderBg] = ImVec4(0.88f, 0.78f, 0.62f, 1.f);
+    c[ImGuiCol_TableRowBgAlt] = ImVec4(0.95f, 0.90f, 0.82f, 0.6f);
+    c[ImGuiCol_Separator] = ImVec4(0.62f, 0.48f, 0.34f, 0.5f);
+    c[ImGuiCol_TextDisabled] = ImVec4(0.50f, 0.42f, 0.35f, 1.f);
     style.WindowRounding = 6;
     style.FrameRounding = 4;
     style.GrabRounding = 4;

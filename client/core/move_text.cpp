@@ -1,12 +1,18 @@
 #include "core/move_text.h"
 
+#include "xiangqi/notation.h"
+
 namespace xq::client {
 
 MoveEntry describe_move(const Position& before, Move m) {
     MoveEntry e;
     e.move = m;
-    e.iccs = move_to_iccs(m);
-    (void)before;
+    e.iccs = to_iccs(m);
+    // The writers need a legal move; a move that is not (a corrupt record) keeps ICCS only.
+    if (before.is_pseudo_legal(m) && before.is_legal(m)) {
+        e.wxf = to_wxf(before, m);
+        e.chinese = to_chinese(before, m);
+    }
     return e;
 }
 

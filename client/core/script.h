@@ -12,7 +12,8 @@
 //   wait_turn [timeout_ms]                  wait until it is our move
 //   sleep MS                                keep drawing for MS milliseconds
 //   screenshot FILE.png                     save the window
-//   expect ply|seat|status|screen|notice VALUE   fail unless the state matches
+//   expect ply|seat|status|screen|toast|chat|last_move VALUE, expect move N h2e2
+//                                           fail unless the state matches (3 s grace)
 //   lang en|zh   theme 0|1   notation chinese|wxf|iccs   flip
 //   takeback | draw | resign | newgame | leave | quit
 #pragma once

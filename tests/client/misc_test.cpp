@@ -111,5 +111,8 @@ TEST(MoveText, DescribesEveryMoveOfAGame) {
     ASSERT_EQ(entries.size(), 3u);
     EXPECT_EQ(entries[0].iccs, "h2e2");
     EXPECT_EQ(entries[2].text(MoveNotation::Iccs), "h0g2");
-    for (const auto& e : entries) EXPECT_FALSE(e.text(MoveNotation::Chinese).empty());
+    EXPECT_EQ(entries[0].text(MoveNotation::Chinese), "炮二平五");
+    EXPECT_EQ(entries[0].text(MoveNotation::Wxf), "C2.5");
+    EXPECT_EQ(entries[1].text(MoveNotation::Chinese), "马8进7");
+    EXPECT_EQ(entries[2].text(MoveNotation::Wxf), "H2+3");
 }

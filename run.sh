@@ -10,6 +10,13 @@ bash tools/setup.sh
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build -j"$(nproc)"
 
+if [ ! -x build/bin/xiangqi-server ] || [ ! -x build/bin/xiangqi-client ]; then
+  # Until the server part lands, the main job stays the rules library at work.
+  echo "run.sh: xiangqi-server or xiangqi-client is not built yet; running perft 5 instead"
+  ./build/bin/xiangqi-engine go perft 5 | tail -n 3
+  exit 0
+fi
+
 level=${XQ_AI_LEVEL:-5}
 name=${XQ_NAME:-${USER:-player}}
 lang=${XQ_LANG:-zh}

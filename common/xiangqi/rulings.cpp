@@ -1,15 +1,54 @@
 #include "rulings.h"
 
+#include <bitset>
+
 namespace xq {
 
 namespace {
 
-// Legal captures of the side to move (an attack in the ruling sense excludes pinned pieces).
-void legal_captures(const Position& pos, MoveList& out) {
+// Points of the pieces of ~us that attack us's king (the facing king included).
+std::bitset<SQ_NB> king_attackers(const Position& pos, Color us) {
+    Position them = pos;
+    UndoInfo nu;
+    if (them.side_to_move() == us) them.do_null_move(nu);
+    MoveList caps;
+    them.generate_captures(caps);
+    const Square k = pos.king_square(us);
+    std::bitset<SQ_NB> out;
+    for (Move m : caps)
+        if (m.to() == k) out.set(std::size_t(m.from()));
+    const Square ek = pos.king_square(~us);
+    if (file_of(ek) == file_of(k)) {
+        const int step = ek > k ? FILE_NB : -FILE_NB;
+        bool open = true;
+        for (int s = k + step; s != ek && open; s += step) open = pos.empty(Square(s));
+        if (open) out.set(std::size_t(ek));
+    }
+    return out;
+}
+
+// Captures of the side to move that are attacks in the ruling sense: a pinned piece does
+// not attack, but a check the side is under does not stop its pieces from threatening
+// (otherwise every escape from check would "newly" attack whatever its pieces aimed at).
+// A capture counts unless it would open a new line to the own king.
+void ruling_captures(const Position& pos, MoveList& out) {
     MoveList pseudo;
     pos.generate_captures(pseudo);
-    for (Move m : pseudo)
-        if (pos.is_legal(m)) out.push(m);
+    const Color us = pos.side_to_move();
+    const bool in_check = pos.in_check();
+    std::bitset<SQ_NB> checkers;
+    if (in_check) checkers = king_attackers(pos, us);
+    for (Move m : pseudo) {
+        if (pos.is_legal(m)) {
+            out.push(m);
+            continue;
+        }
+        if (!in_check || type_of(pos.moved_piece(m)) == KING) continue;
+        Position q = pos;
+        UndoInfo u;
+        q.do_move(m, u);
+        if ((king_attackers(q, us) & ~checkers).none()) out.push(m);
+    }
 }
 
 bool can_capture_on(const Position& pos, Square target) {
@@ -42,7 +81,7 @@ bool chases_even_if_protected(PieceType attacker, PieceType victim) {
 
 int chased_by_move(const Position& before, Move m, Square out[MAX_CHASED]) {
     MoveList old_attacks;
-    legal_captures(before, old_attacks);
+    ruling_captures(before, old_attacks);
 
     Position after = before;
     UndoInfo u;
@@ -52,7 +91,7 @@ int chased_by_move(const Position& before, Move m, Square out[MAX_CHASED]) {
     UndoInfo nu;
     ours.do_null_move(nu);
     MoveList new_attacks;
-    legal_captures(ours, new_attacks);
+    ruling_captures(ours, new_attacks);  // not in check here: exactly the legal captures
 
     int n = 0;
     for (Move a : new_attacks) {

@@ -81,6 +81,12 @@ TEST(Chase, DiscoveredAttackChases) {
     EXPECT_EQ(chased("4k4/9/9/9/9/9/9/9/R1N3c2/3K5 w - - 0 1", "c1b3"), V{"g1"});
 }
 
+TEST(Chase, EscapingCheckDoesNotNewlyAttackWhatWasAlreadyAimedAt) {
+    // The i6 rook aims at the unprotected c6 horse all along; the king's escape from the a9
+    // rook's check makes that capture legal again, but it is no new attack.
+    EXPECT_EQ(chased("R3k4/9/9/2N5r/9/9/9/9/9/5K3 b - - 0 1", "e9e8"), V{});
+}
+
 TEST(Chase, CheckIsNotAChaseOfTheKing) {
     EXPECT_EQ(chased("4k4/R8/9/9/9/9/8p/9/9/5K3 w - - 0 1", "a8a9"), V{});
 }

@@ -19,8 +19,10 @@ inline constexpr int MAX_CHASED = 16;
 //   a king or pawn; X is not a king nor a pawn on its own side of the river; and X has no
 //   legal recapturer, or X is a rook attacked by a horse or cannon, or X is a rook, horse
 //   or cannon attacked by an advisor or elephant. A piece attacking one of its own type
-//   chases only when the victim cannot capture it back. An "attack" is a legal capture
-//   (so pinned pieces neither attack nor protect).
+//   chases only when the victim cannot capture it back (a legal capture of the attacker).
+// An "attack" is a capture that does not open a new line to the own king: pinned pieces
+// neither attack nor protect, while a side that is in check still threatens with its other
+// pieces (so escaping a check is no new attack). "Protected" means a legal recapture exists.
 // Returns how many squares were written to out (each square once).
 int chased_by_move(const Position& before, Move m, Square out[MAX_CHASED]);
 

@@ -461,6 +461,20 @@ std::string format_move(const Position& pos, Move m, Notation n) {
     return to_iccs(m);
 }
 
+std::vector<std::string> format_moves(const Position& start, const std::vector<Move>& moves, Notation n) {
+    std::vector<std::string> out;
+    Position pos = start;
+    for (Move m : moves) {
+        MoveList legal;
+        pos.generate_legal(legal);
+        if (!legal.contains(m)) break;
+        out.push_back(format_move(pos, m, n));
+        UndoInfo undo;
+        pos.do_move(m, undo);
+    }
+    return out;
+}
+
 // -------------------------------------------------------------------------------------------------
 // Parsers
 

@@ -5,6 +5,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "position.h"
 #include "types.h"
@@ -30,6 +31,9 @@ std::string to_iccs_pgn(Move m);                      // "H2-E2"
 std::string to_wxf(const Position& pos, Move m);      // "C2.5", tandems "R+.3", "C--1", pawns per RULES.md
 std::string to_chinese(const Position& pos, Move m);  // UTF-8 "炮二平五", "马8进7", "前车进一", "后炮平4"
 std::string format_move(const Position& pos, Move m, Notation n);
+// The texts of a line of legal moves played from start (e.g. a game's move list); stops at the
+// first move that is not legal where it is played.
+std::vector<std::string> format_moves(const Position& start, const std::vector<Move>& moves, Notation n);
 
 ParsedMove parse_iccs(const Position& pos, std::string_view text);     // "h2e2", "H2-E2", "h2-e2"
 ParsedMove parse_wxf(const Position& pos, std::string_view text);      // accepts '=' for '.', H/N, E/B

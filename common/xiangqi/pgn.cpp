@@ -376,6 +376,14 @@ PgnReadResult Reader::read_game() {
         Outcome outcome = Outcome::Ongoing;
         if (parse_result(word, outcome)) {
             g.result = outcome;
+            // A comment on the same line after the result still belongs to this game.
+            for (;;) {
+                while (peek() == ' ' || peek() == '\t' || peek() == '\r') ++pos_;
+                if (peek() != '{') break;
+                std::string comment;
+                if (!read_braced(comment, error)) return fail(error);
+                add_comment(comment);
+            }
             r.ok = true;
             return r;
         }
@@ -385,8 +393,8 @@ PgnReadResult Reader::read_game() {
         while (digits < word.size() && word[digits] >= '0' && word[digits] <= '9') ++digits;
         std::size_t dots = digits;
         while (dots < word.size() && (word[dots] == '.' || word.substr(dots, 3) == "\xE2\x80\xA6")) dots += word[dots] == '.' ? 1 : 3;
+        if (dots == word.size() && dots > digits) continue;  // "12." or a bare "..."
         if (digits > 0 && dots > digits) {
-            if (dots == word.size()) continue;
             const ParsedMove whole = parse_move(pos, word);
             if (!whole.ok()) word.remove_prefix(dots);
         }

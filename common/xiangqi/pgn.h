@@ -36,7 +36,7 @@ struct PgnReadResult {
 };
 
 // Limits on what a reader accepts from one game.
-inline constexpr std::size_t MAX_PGN_PLIES = 2000;
+inline constexpr std::size_t MAX_PGN_PLIES = 10000;  // far beyond any game the move limit allows
 inline constexpr std::size_t MAX_PGN_TAG_BYTES = 1024;
 inline constexpr std::size_t MAX_PGN_COMMENT_BYTES = 64 * 1024;
 

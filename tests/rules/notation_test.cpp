@@ -76,6 +76,15 @@ TEST(Notation, RulesTableBothWays) {
     EXPECT_EQ(to_iccs_pgn(iccs("h9g7")), "H9-G7");
 }
 
+TEST(Notation, FormatMovesOfALine) {
+    const std::vector<Move> line = {iccs("h2e2"), iccs("h9g7"), iccs("h0g2"), iccs("i9h9"), iccs("h2e2")};
+    const std::vector<std::string> chinese = format_moves(Position(), line, Notation::Chinese);
+    EXPECT_EQ(chinese, (std::vector<std::string>{"炮二平五", "马8进7", "马二进三", "车9平8"}))
+        << "stops at the illegal fifth move";
+    EXPECT_EQ(format_moves(Position(), line, Notation::Wxf)[3], "R9.8");
+    EXPECT_EQ(format_moves(Position(), line, Notation::Iccs)[1], "h9g7");
+}
+
 TEST(Notation, EveryPieceFromTheStart) {
     const Position pos;
     expect_texts(pos, "e0e1", "K5+1", "帅五进一");

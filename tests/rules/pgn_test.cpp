@@ -121,7 +121,7 @@ TEST(Pgn, HandWrittenFileWithCommentsAndFen) {
         "1... 马8进7 {the usual\n"
         "reply} 2. 马二进三 車9平8 ; Black develops the rook\n"
         "3. 车一平二 $1 (3. 兵七进一 {a variation (nested) is skipped}) 炮8进4 !?\n"
-        "4.兵三进一 炮2平5 1-0\n";
+        "4.兵三进一 ... 炮2平5 1-0 {Black resigned.}\n";
     const PgnReadResult r = read_pgn(text);
     ASSERT_TRUE(r.ok) << r.line << ": " << r.error;
     const PgnGame& g = r.game;
@@ -138,7 +138,7 @@ TEST(Pgn, HandWrittenFileWithCommentsAndFen) {
     EXPECT_EQ(g.comments[0], "the usual\nreply");
     EXPECT_EQ(g.comments[2], "Black develops the rook");
     EXPECT_EQ(g.comments[1], "");
-    EXPECT_EQ(g.comments[6], "");
+    EXPECT_EQ(g.comments[6], "Black resigned.");
 
     // Written again (WXF), then read again: same game, same comments.
     const std::string again = write_pgn(g, Notation::Wxf);
@@ -155,7 +155,7 @@ TEST(Pgn, HandWrittenFileWithCommentsAndFen) {
 
 TEST(Pgn, SeveralGamesInOneFile) {
     const std::string text =
-        "[Game \"Chinese Chess\"]\n[Event \"one\"]\n\n1. 炮二平五 马8进7 1/2-1/2\n\n"
+        "[Game \"Chinese Chess\"]\n[Event \"one\"]\n\n1. 炮二平五 马8进7 1/2-1/2 {agreed}\n\n"
         "[Game \"Chinese Chess\"]\n[Event \"two\"]\n\n1. 炮二平五 马8进7 2. 炮八平九 0-1\n\n"
         "[Game \"Chinese Chess\"]\n[Event \"three\"]\n[Format \"ICCS\"]\n\n1. H2-E2 H9-G7\n"
         "[Event \"four, no result token\"]\n\n1. C2.5\n";
@@ -164,6 +164,7 @@ TEST(Pgn, SeveralGamesInOneFile) {
     EXPECT_TRUE(games[0].ok);
     EXPECT_EQ(games[0].game.result, Outcome::Draw);
     EXPECT_EQ(games[0].game.tag("Event"), "one");
+    EXPECT_EQ(games[0].game.comments.back(), "agreed");
     EXPECT_TRUE(games[1].ok) << games[1].error;
     EXPECT_EQ(games[1].game.moves.size(), 3u);
     EXPECT_EQ(games[1].game.result, Outcome::BlackWins);

@@ -177,7 +177,7 @@ private:
         while (pos_ < text_.size()) {
             if (is_ascii_space(text_[pos_])) advance();
             else if (at_ideographic_space()) pos_ += 3;
-            else if (at_line_start() && text_[pos_] == '%') skip_line();  // PGN escape line
+            else if (text_[pos_] == '%' && at_line_start()) skip_line();  // PGN escape line
             else break;
         }
     }

@@ -81,13 +81,25 @@ std::string write_impl(const PgnTags& given, const Position& start, const std::v
     out += '\n';
 
     std::string line;
+    std::size_t width = 0;  // display columns of `line`: Chinese characters take two
+    auto columns = [](const std::string& t) {
+        std::size_t w = 0;
+        for (unsigned char c : t) w += c < 0x80 ? 1 : (c & 0xC0) != 0x80 ? 2 : 0;
+        return w;
+    };
     auto emit = [&](const std::string& token) {
-        if (!line.empty() && line.size() + 1 + token.size() > LINE_WIDTH) {
+        const std::size_t w = columns(token);
+        if (!line.empty() && width + 1 + w > LINE_WIDTH) {
             out += line + '\n';
             line.clear();
+            width = 0;
         }
-        if (!line.empty()) line += ' ';
+        if (!line.empty()) {
+            line += ' ';
+            ++width;
+        }
         line += token;
+        width += w;
     };
     if (!pre_comment.empty()) emit("{" + clean_comment(pre_comment) + "}");
     Position pos = start;

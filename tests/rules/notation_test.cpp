@@ -165,6 +165,14 @@ TEST(Notation, PawnsDoubledOnTwoFiles) {
     expect_texts(pos, "g6g7", "3++1", "前三进一");
     expect_error(pos, "P++1", NotationError::Ambiguous);  // front pawn of which file?
     expect_error(pos, "前兵进一", NotationError::Ambiguous);
+
+    // Three pawns on file 5 and two on file 7.
+    const Position three_two = from_fen("5k3/9/4P4/2P1P4/2P1P4/9/9/9/9/3K5 w - - 0 1");
+    expect_texts(three_two, "e6f6", "53.4", "中五平四");
+    expect_texts(three_two, "e7e8", "5++1", "前五进一");
+    expect_texts(three_two, "e5d5", "5-.6", "后五平六");
+    expect_texts(three_two, "c5b5", "7-.8", "后七平八");
+    EXPECT_EQ(parse_move(three_two, "二五平四").move, iccs("e6f6"));  // ordinal form
 }
 
 TEST(Notation, FiveAndFourPawnsOnOneFile) {

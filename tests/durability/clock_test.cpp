@@ -1,0 +1,150 @@
+// Clock arithmetic per clock type on made-up steady-clock instants: no sleeping.
+#include <gtest/gtest.h>
+
+#include "clock.h"
+
+using namespace xq;
+using namespace xq::server;
+using namespace std::chrono_literals;
+
+namespace {
+
+TimePoint at(Ms ms) { return TimePoint{} + 1h + ms; }  // an arbitrary origin
+
+ClockConfig spec(std::string_view text) {
+    std::string err;
+    auto c = parse_clock_spec(text, &err);
+    EXPECT_TRUE(c.has_value()) << text << ": " << err;
+    return c.value_or(ClockConfig{});
+}
+
+}  // namespace
+
+TEST(ClockSpec, ParsesAndPrintsEveryKind) {
+    EXPECT_EQ(spec("none").kind, ClockKind::None);
+    ClockConfig f = spec("fischer:300+5");
+    EXPECT_EQ(f.kind, ClockKind::Fischer);
+    EXPECT_EQ(f.base, 300s);
+    EXPECT_EQ(f.increment, 5s);
+    EXPECT_EQ(clock_spec(f), "fischer:300+5");
+    ClockConfig a = spec("asian:1200/120/60");
+    EXPECT_EQ(a.kind, ClockKind::Asian);
+    EXPECT_EQ(a.base, 1200s);
+    EXPECT_EQ(a.move_limit, 120s);
+    EXPECT_EQ(a.countdown, 60s);
+    EXPECT_EQ(clock_spec(a), "asian:1200/120/60");
+    EXPECT_EQ(parse_clock_spec(clock_spec(a)), a);
+}
+
+TEST(ClockSpec, RejectsMalformedWithAMessage) {
+    for (std::string_view bad : {"fischer", "fischer:300", "fischer:-1+2", "fischer:0+5", "fischer:3x+1",
+                                 "asian:1/2", "asian:a/b/c", "asian:0/10/0", "blitz", "fischer:99999999+1",
+                                 "fischer:36001+0", "fischer: 300+5"}) {
+        std::string err;
+        EXPECT_FALSE(parse_clock_spec(bad, &err).has_value()) << bad;
+        EXPECT_FALSE(err.empty()) << bad;
+    }
+}
+
+TEST(Clock, NoneNeverFlags) {
+    GameClock c(ClockConfig{});
+    c.start(RED, at(0ms));
+    EXPECT_FALSE(c.running());
+    EXPECT_FALSE(c.flag_fallen(at(Ms(10'000'000))).has_value());
+    EXPECT_TRUE(c.on_move(at(Ms(10'000'000))));
+    EXPECT_FALSE(c.until_flag(at(0ms)).has_value());
+}
+
+TEST(Clock, FischerChargesAddsIncrementAndSwitches) {
+    GameClock c(spec("fischer:60+2"));
+    c.start(RED, at(0ms));
+    EXPECT_EQ(c.side_time(RED, at(10s)).main, 50s);
+    EXPECT_EQ(c.side_time(BLACK, at(10s)).main, 60s);
+    ASSERT_TRUE(c.on_move(at(10s)));  // Red used 10 s, gains 2 s
+    EXPECT_EQ(c.turn(), BLACK);
+    EXPECT_EQ(c.side_time(RED, at(10s)).main, 52s);
+    EXPECT_EQ(c.until_flag(at(10s)), std::optional<Ms>(60s));
+    ASSERT_TRUE(c.on_move(at(Ms(40'500))));  // Black used 30.5 s
+    EXPECT_EQ(c.side_time(BLACK, at(Ms(40'500))).main, Ms(31'500));
+    EXPECT_EQ(c.turn(), RED);
+}
+
+TEST(Clock, FischerFlagFallsExactlyAtZero) {
+    GameClock c(spec("fischer:10+0"));
+    c.start(RED, at(0ms));
+    EXPECT_FALSE(c.flag_fallen(at(Ms(9'999))).has_value());
+    EXPECT_EQ(c.flag_fallen(at(10s)), std::optional<Color>(RED));
+    EXPECT_FALSE(c.on_move(at(Ms(10'001))));  // a late move is refused, nothing changes
+    EXPECT_EQ(c.turn(), RED);
+    EXPECT_EQ(c.until_flag(at(11s)), std::optional<Ms>(0ms));
+}
+
+TEST(Clock, AsianPerMoveLimitFlagsWhileMainTimeLasts) {
+    GameClock c(spec("asian:600/30/20"));
+    c.start(RED, at(0ms));
+    EXPECT_EQ(c.until_flag(at(0ms)), std::optional<Ms>(30s));
+    EXPECT_FALSE(c.flag_fallen(at(Ms(29'999))).has_value());
+    EXPECT_EQ(c.flag_fallen(at(30s)), std::optional<Color>(RED));  // 570 s of main time left, still lost
+}
+
+TEST(Clock, AsianCountdownAfterMainTimeIsSpent) {
+    GameClock c(spec("asian:10/0/5"));
+    c.start(RED, at(0ms));
+    // Red spends 12 s: main time (10 s) runs out during the move, 2 s of the countdown used.
+    EXPECT_FALSE(c.flag_fallen(at(12s)).has_value());
+    SideTime t = c.side_time(RED, at(12s));
+    EXPECT_TRUE(t.in_countdown);
+    EXPECT_EQ(t.main, 0ms);
+    EXPECT_EQ(t.move_left, 3s);
+    ASSERT_TRUE(c.on_move(at(12s)));
+    EXPECT_TRUE(c.side_time(RED, at(12s)).in_countdown);
+    EXPECT_EQ(c.side_time(RED, at(12s)).move_left, 5s);  // next move gets the full countdown
+    ASSERT_TRUE(c.on_move(at(13s)));                     // Black, 1 s of main time
+    // Every Red move from now on gets 5 s afresh.
+    ASSERT_TRUE(c.on_move(at(Ms(17'900))));
+    ASSERT_TRUE(c.on_move(at(Ms(18'000))));
+    EXPECT_FALSE(c.flag_fallen(at(Ms(22'999))).has_value());
+    EXPECT_EQ(c.flag_fallen(at(23s)), std::optional<Color>(RED));
+    EXPECT_FALSE(c.on_move(at(23s)));
+}
+
+TEST(Clock, AsianWithoutCountdownFlagsWhenMainTimeEnds) {
+    GameClock c(spec("asian:10/0/0"));
+    c.start(BLACK, at(0ms));
+    EXPECT_FALSE(c.flag_fallen(at(Ms(9'999))).has_value());
+    EXPECT_EQ(c.flag_fallen(at(10s)), std::optional<Color>(BLACK));
+}
+
+TEST(Clock, StateSurvivesRestoreAndRestartDoesNotChargeDownTime) {
+    GameClock c(spec("fischer:100+0"));
+    c.start(RED, at(0ms));
+    ASSERT_TRUE(c.on_move(at(30s)));
+    ClockState saved = c.state(at(50s));  // Black has used 20 s so far
+    EXPECT_EQ(saved.main[RED], 70s);
+    EXPECT_EQ(saved.main[BLACK], 80s);
+
+    GameClock back(spec("fischer:100+0"));
+    back.restore(saved);
+    back.start(BLACK, at(Ms(1'000'000)));  // server down for a long time
+    EXPECT_EQ(back.side_time(BLACK, at(Ms(1'000'000))).main, 80s);
+    EXPECT_EQ(back.until_flag(at(Ms(1'000'000))), std::optional<Ms>(80s));
+}
+
+TEST(Clock, TakebackHandsTurnBackWithoutIncrement) {
+    GameClock c(spec("fischer:60+10"));
+    c.start(RED, at(0ms));
+    ASSERT_TRUE(c.on_move(at(5s)));  // Red 65 s
+    c.set_turn(RED, at(8s));         // Black used 3 s, no increment for a takeback
+    EXPECT_EQ(c.turn(), RED);
+    EXPECT_EQ(c.side_time(BLACK, at(8s)).main, 57s);
+    EXPECT_EQ(c.side_time(RED, at(8s)).main, 65s);
+}
+
+TEST(Clock, StopFreezesTime) {
+    GameClock c(spec("fischer:60+0"));
+    c.start(RED, at(0ms));
+    c.stop(at(15s));
+    EXPECT_FALSE(c.running());
+    EXPECT_EQ(c.side_time(RED, at(100s)).main, 45s);
+    EXPECT_FALSE(c.flag_fallen(at(1000s)).has_value());
+}

@@ -18,7 +18,8 @@ namespace {
 using SteadyClock = std::chrono::steady_clock;
 
 EngineMs ms_until(SteadyClock::time_point t) {
-    auto d = std::chrono::duration_cast<EngineMs>(t - SteadyClock::now());
+    // Rounded up, so a wait never ends before its deadline.
+    auto d = std::chrono::ceil<EngineMs>(t - SteadyClock::now());
     return d.count() < 0 ? EngineMs{0} : d;
 }
 
@@ -170,7 +171,7 @@ bool ExternalEngine::handshake(EngineProtocol p, std::string* error) {
     protocol_ = p;
     const bool uci = p == EngineProtocol::Uci;
     if (!send(uci ? "uci" : "ucci")) {
-        *error = "cannot write to the engine";
+        *error = "the engine exited (or closed its input) before the handshake";
         return false;
     }
     auto deadline = SteadyClock::now() + ENGINE_HANDSHAKE_TIMEOUT;

@@ -116,6 +116,24 @@ TEST(Adjudication, PerpetualChaseLoses) {
     }
 }
 
+TEST(Adjudication, PerpetualCheckOutranksPerpetualChase) {
+    // Red's cannon checks over the d8 rook, then uncovers the d0 rook's check; Black's rook
+    // escapes to c8 attacking the unprotected c9 horse, then blocks on d8 uncovering the c0
+    // cannon's attack on that same horse. Check ranks above chase: Red loses.
+    Game g = game_from("2Nk5/3r5/1C2c4/9/9/9/2N6/4K4/9/2cR5 w - - 0 1");
+    play_all(g, {"b7d7", "d8c8", "d7b7", "c8d8", "b7d7", "d8c8", "d7b7", "c8d8"});
+    const auto& r = g.records();
+    ASSERT_EQ(r.size(), 8u);
+    for (int i = 0; i < 8; i += 2) {
+        EXPECT_TRUE(r[i].gave_check);
+        EXPECT_FALSE(r[i + 1].gave_check);
+        EXPECT_GE(r[i + 1].chased_count, 1);
+    }
+    EXPECT_EQ(g.result().outcome, Outcome::BlackWins);
+    EXPECT_EQ(g.result().reason, EndReason::PerpetualCheck);
+    EXPECT_EQ(g.result().text, "Red loses: perpetual check, plies 1-8");
+}
+
 TEST(Adjudication, ChasingDifferentPiecesIsNotPerpetualChase) {
     // Red's horse attacks a different black rook on each move (idle); Black's rooks chase the
     // same red horse on every move (perpetual chase), so Black loses.

@@ -6,6 +6,7 @@
 
 #include "eval.h"
 #include "tt.h"
+#include "xiangqi/rulings.h"
 
 // Iterative deepening principal-variation search with aspiration windows, a transposition
 // table, quiescence search, null-move pruning, late-move reductions, check extension, and
@@ -128,32 +129,37 @@ private:
     void make(Move m, UndoInfo& u) {
         const bool capture = pos_.is_capture(m);
         pos_.do_move(m, u);
+        path_.push_back(m);
         keys_.push_back(pos_.key());
         checks_.push_back(pos_.in_check());
         irreversible_.push_back(capture ? int(keys_.size()) - 1 : irreversible_.back());
     }
     void unmake(Move m, const UndoInfo& u) {
         pos_.undo_move(m, u);
+        path_.pop_back();
         keys_.pop_back();
         checks_.pop_back();
         irreversible_.pop_back();
     }
     void make_null(UndoInfo& u) {
         pos_.do_null_move(u);
+        path_.push_back(Move::none());
         keys_.push_back(pos_.key());
         checks_.push_back(false);
         irreversible_.push_back(int(keys_.size()) - 1);
     }
     void unmake_null(const UndoInfo& u) {
         pos_.undo_null_move(u);
+        path_.pop_back();
         keys_.pop_back();
         checks_.pop_back();
         irreversible_.pop_back();
     }
     bool in_check() const { return checks_.back(); }
 
-    // RULES.md repetition rulings, applied as soon as a position repeats inside the tree: the
-    // side whose every move in the cycle gave check loses; otherwise a draw.
+    // RULES.md repetition rulings (through the referee's own rulings.h), applied as soon as a
+    // position repeats inside the tree: perpetual check loses to chase loses to idle; equal
+    // classes draw.
     int repetition_score(int ply) const;
     int draw_score() const { return 0; }
 
@@ -179,6 +185,7 @@ private:
 
     Position pos_;
     std::vector<std::uint64_t> keys_;
+    std::vector<Move> path_;               // path_[i]: the move played from position i
     std::vector<std::uint8_t> checks_;     // checks_[i]: the position after move i-1 is in check
     std::vector<int> irreversible_;        // index of the latest position repetition cannot pass
     std::vector<Frame> frames_ = std::vector<Frame>(MAX_PLY + 4);
@@ -202,18 +209,25 @@ int Searcher::repetition_score(int ply) const {
     const int floor = irreversible_.back();
     for (int i = n - 4; i >= floor; i -= 2) {
         if (keys_[i] != keys_[n]) continue;
-        // Moves i..n-1 form the cycle. Move n-1 was made by the opponent of the side to move.
-        bool them_all_check = true, us_all_check = true;
+        // Moves i..n-1 bring the current position back to itself. One side checking every
+        // time loses at once; both checking every time is a draw; otherwise the referee's
+        // full ruling (chases) decides.
+        bool all_check[COLOR_NB] = {true, true};
+        const Color us = pos_.side_to_move();
         for (int j = i; j < n; ++j) {
-            const bool gave_check = checks_[j + 1];
-            if ((n - 1 - j) % 2 == 0) them_all_check &= gave_check;
-            else us_all_check &= gave_check;
+            const Color mover = (n - 1 - j) % 2 == 0 ? ~us : us;
+            all_check[mover] = all_check[mover] && checks_[j + 1];
         }
-        if (them_all_check && !us_all_check) return mate_in(ply);
-        if (us_all_check && !them_all_check) return mated_in(ply);
-        return draw_score();
+        RepetitionVerdict v;
+        if (all_check[RED] != all_check[BLACK]) {
+            v.decisive = true;
+            v.loser = all_check[RED] ? RED : BLACK;
+        } else if (!all_check[RED]) {
+            v = rule_cycle(pos_, path_.data() + i, n - i).verdict;
+        }
+        if (!v.decisive) return draw_score();
+        return v.loser == us ? mated_in(ply) : mate_in(ply);
     }
-    (void)ply;
     return NO_SCORE;
 }
 
@@ -628,6 +642,8 @@ Result Searcher::run(const Position& start, const std::vector<Move>& moves) {
     start_time_ = Clock::now();
     pos_ = start;
     keys_.assign(1, pos_.key());
+    path_.clear();
+    path_.reserve(moves.size() + MAX_PLY + 8);
     checks_.assign(1, pos_.in_check());
     irreversible_.assign(1, 0);
     keys_.reserve(moves.size() + MAX_PLY + 8);

@@ -239,27 +239,21 @@ struct Terms {
 
 // King safety of colour c: attacks on its palace, attackers against missing defenders, and
 // cannons or rooks lined up on the king's file.
-Score king_safety(const Position& pos, const AttackInfo& ai, Color c) {
+// The nine palace points of each colour.
+constexpr std::array<std::array<std::int8_t, 9>, COLOR_NB> PALACE = {{
+    {3, 4, 5, 12, 13, 14, 21, 22, 23},
+    {66, 67, 68, 75, 76, 77, 84, 85, 86},
+}};
+
+Score king_safety(const Position& pos, const AttackInfo& ai, Color c, int force) {
     const Color them = ~c;
     Score s;
     const Square ks = pos.king_square(c);
     int palace_hits = 0;
-    for (int sq = 0; sq < SQ_NB; ++sq)
-        if (in_palace(c, Square(sq)) && ai.count[them][sq]) ++palace_hits;
+    for (int sq : PALACE[c])
+        if (ai.count[them][sq]) ++palace_hits;
     s -= PALACE_ATTACK * palace_hits;
 
-    int force = 0;
-    for (int sq = 0; sq < SQ_NB; ++sq) {
-        const Piece p = pos.piece_on(Square(sq));
-        if (p == NO_PIECE || color_of(p) != them) continue;
-        switch (type_of(p)) {
-        case ROOK: force += 3; break;
-        case HORSE: force += crossed_river(them, Square(sq)) ? 3 : 1; break;
-        case CANNON: force += 2; break;
-        case PAWN: force += crossed_river(them, Square(sq)) ? 1 : 0; break;
-        default: break;
-        }
-    }
     const int defenders = pos.count(c, ADVISOR) + pos.count(c, ELEPHANT);
     s -= EXPOSED_KING_UNIT * (force * (4 - defenders));
 
@@ -289,6 +283,7 @@ void compute(const Position& pos, Terms& t) {
     collect_attacks(pos, ai);
     const Color stm = pos.side_to_move();
     int worst[COLOR_NB][2] = {{0, 0}, {0, 0}};  // two largest expected losses per colour
+    int force[COLOR_NB] = {0, 0};                // attacking force against the enemy palace
     for (int sq = 0; sq < SQ_NB; ++sq) {
         const Piece p = pos.piece_on(Square(sq));
         if (p == NO_PIECE) continue;
@@ -297,11 +292,19 @@ void compute(const Position& pos, Terms& t) {
         t.pst[c] += PST.v[p][sq];
         if (ty == KING) continue;
         if (ty != PAWN) t.material[c] += MATERIAL[ty];
+        const bool crossed = crossed_river(c, Square(sq));
+        switch (ty) {
+        case ROOK: force[c] += 3; break;
+        case HORSE: force[c] += crossed ? 3 : 1; break;
+        case CANNON: force[c] += 2; break;
+        case PAWN: force[c] += crossed ? 1 : 0; break;
+        default: break;
+        }
         const bool defended = ai.count[c][sq] > 0;
         if (defended && ty != PAWN) t.relations[c] += DEFENDED_PIECE;
         if (ai.count[~c][sq]) {
             int value = PIECE_VALUE[ty];
-            if (ty == PAWN && crossed_river(c, Square(sq))) value = 150;
+            if (ty == PAWN && crossed) value = 150;
             int loss = 0;
             if (!defended) loss = value;
             else if (ai.min_value[~c][sq] < value) loss = value - ai.min_value[~c][sq];
@@ -315,7 +318,7 @@ void compute(const Position& pos, Terms& t) {
     }
     for (int c = 0; c < COLOR_NB; ++c) {
         t.mobility[c] = ai.mobility[c];
-        t.king[c] = king_safety(pos, ai, Color(c));
+        t.king[c] = king_safety(pos, ai, Color(c), force[~Color(c)]);
         // The side to move can save one threatened piece; the opponent's en-prise pieces are
         // mostly collected by the quiescence search, so they count only a little.
         if (Color(c) == stm) t.threat[c] = -(worst[c][0] / 8 + worst[c][1] / 2);

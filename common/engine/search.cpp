@@ -96,6 +96,22 @@ constexpr Move NULL_MARK = Move::from_raw(0xFFFF);  // marks a null move in the 
 struct EngineState {
     TranspositionTable tt;
     int history[PIECE_NB][SQ_NB] = {};
+    // Static evaluations by key: most quiescence nodes are evaluated more than once.
+    struct EvalEntry {
+        std::uint64_t key = 0;
+        int value = 0;
+    };
+    static constexpr std::size_t EVAL_CACHE_SIZE = 1 << 16;
+    std::vector<EvalEntry> eval_cache = std::vector<EvalEntry>(EVAL_CACHE_SIZE);
+
+    int cached_eval(const Position& pos) {
+        EvalEntry& e = eval_cache[pos.key() & (EVAL_CACHE_SIZE - 1)];
+        if (e.key != pos.key()) {
+            e.key = pos.key();
+            e.value = evaluate(pos);
+        }
+        return e.value;
+    }
     int reductions[MAX_DEPTH + 1][MAX_MOVES] = {};
 
     explicit EngineState(std::size_t mb) : tt(mb) {
@@ -105,6 +121,7 @@ struct EngineState {
     }
     void clear() {
         tt.clear();
+        std::fill(eval_cache.begin(), eval_cache.end(), EvalEntry{});
         for (auto& row : history)
             for (int& h : row) h = 0;
     }
@@ -321,7 +338,7 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
     int best = -INF;
     int stand = 0;
     if (!check) {
-        stand = tte ? tte->eval : evaluate(pos_);
+        stand = tte ? tte->eval : impl_.cached_eval(pos_);
         if (stand >= beta) return stand;
         if (stand > alpha) alpha = stand;
         best = stand;
@@ -331,8 +348,6 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
     if (check) pos_.generate_pseudo(list);
     else pos_.generate_captures(list);
     int scores[MAX_MOVES];
-    if (tt_move && !pos_.is_pseudo_legal(tt_move)) tt_move = Move::none();
-    if (tt_move && !check && !pos_.is_capture(tt_move)) tt_move = Move::none();
     score_moves(list, scores, tt_move, ply);
 
     int legal = 0;
@@ -408,12 +423,11 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
             ((b == Bound::Exact) || (b == Bound::Lower && tt_score >= beta) ||
              (b == Bound::Upper && tt_score <= alpha)))
             return tt_score;
-        if (tt_move && !pos_.is_pseudo_legal(tt_move)) tt_move = Move::none();
     }
 
     int eval = 0, raw_eval = 0;
     if (!check) {
-        raw_eval = eval = tte ? tte->eval : evaluate(pos_);
+        raw_eval = eval = tte ? tte->eval : impl_.cached_eval(pos_);
         // The table's bound on the real score is a better estimate than the static eval.
         if (tt_score != NO_SCORE && std::abs(tt_score) < MATE_BOUND &&
             ((tte->bound() == Bound::Lower && tt_score > eval) ||

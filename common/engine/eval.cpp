@@ -41,7 +41,7 @@ constexpr Score MATERIAL[PIECE_TYPE_NB] = {
     {0, 0}, {0, 0}, {200, 230}, {200, 230}, {420, 470}, {950, 1020}, {450, 420}, {0, 0}};
 
 constexpr Score MOBILITY_PER_MOVE[PIECE_TYPE_NB] = {
-    {0, 0}, {0, 0}, {0, 0}, {0, 0}, {12, 10}, {6, 7}, {3, 2}, {0, 0}};
+    {0, 0}, {0, 0}, {0, 0}, {0, 0}, {8, 7}, {4, 5}, {2, 1}, {0, 0}};
 constexpr Score HORSE_TRAPPED = {-40, -40};  // a horse without a single move
 constexpr Score DEFENDED_PIECE = {6, 4};
 constexpr Score PALACE_ATTACK = {9, 4};      // per attacked point of the enemy palace

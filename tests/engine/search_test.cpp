@@ -207,6 +207,28 @@ TEST(Search, AvoidsLosingByPerpetualCheck) {
     }
 }
 
+// Red's horse attacks the black rook from b6 and c4 in turn while the rook flees between a8
+// and a5: a perpetual chase (a rook attacked by a horse is chased even when protected).
+TEST(Search, AvoidsLosingByPerpetualChase) {
+    const Position start = from_fen("4k3r/r8/9/9/9/2N6/9/9/9/3K5 w - - 0 1");
+    const std::vector<Move> cycle = {mv("c4b6"), mv("a8a5"), mv("b6c4"), mv("a5a8")};
+    Game g(start);
+    for (int i = 0; i < 2; ++i)
+        for (Move m : cycle) ASSERT_TRUE(g.play(m));
+    ASSERT_TRUE(g.over());
+    EXPECT_EQ(g.result().reason, EndReason::PerpetualChase);
+    EXPECT_EQ(g.result().outcome, Outcome::BlackWins);
+
+    for (int depth : {1, 3, 6}) {
+        Engine engine;
+        Limits lim;
+        lim.depth = depth;
+        const Result r = engine.search(start, cycle, lim);
+        ASSERT_TRUE(r.best);
+        EXPECT_NE(r.best, mv("c4b6")) << "depth " << depth;
+    }
+}
+
 TEST(Search, OpponentsPerpetualCheckIsAWin) {
     // Black to move after Red checked three times: stepping back repeats the position with
     // every red move a check, so Red would lose by the rule.

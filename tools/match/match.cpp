@@ -63,6 +63,7 @@ struct Options {
     std::vector<std::string> options[2];
     int games = DEFAULT_GAMES;
     int movetime = DEFAULT_MOVETIME_MS;
+    long long nodes = 0;  // when set, `go nodes N` instead of movetime (faster, reproducible tuning)
     int max_plies = DEFAULT_MAX_PLIES;
     std::string pgn_path;
     bool quiet = false;
@@ -303,8 +304,9 @@ GameOutcome play_game(EngineProcess* eng[2], int red_index, const std::string& o
             }
         }
         e.send(pos);
-        e.send("go movetime " + std::to_string(opt.movetime));
-        const auto line = e.wait_for("bestmove", opt.movetime + REPLY_GRACE_MS);
+        if (opt.nodes > 0) e.send("go nodes " + std::to_string(opt.nodes));
+        else e.send("go movetime " + std::to_string(opt.movetime));
+        const auto line = e.wait_for("bestmove", (opt.nodes > 0 ? 60000 : opt.movetime) + REPLY_GRACE_MS);
         const Outcome they_win = game.side_to_move() == RED ? Outcome::BlackWins : Outcome::RedWins;
         const std::string who = std::string(color_name(game.side_to_move()));
         if (!line) {
@@ -339,7 +341,7 @@ double elo_of(double p) {
 
 int usage() {
     std::cerr << "usage: xiangqi-match --engine1 CMD [--option1 Name=Value]... --engine2 CMD [--option2 Name=Value]...\n"
-                 "                     [--games N] [--movetime MS] [--max-plies N] [--pgn FILE] [--quiet]\n";
+                 "                     [--games N] [--movetime MS | --nodes N] [--max-plies N] [--pgn FILE] [--quiet]\n";
     return 2;
 }
 
@@ -378,6 +380,10 @@ int main(int argc, char** argv) {
             if (!number(1, 10000, opt.games)) return usage();
         } else if (a == "--movetime") {
             if (!number(1, 600000, opt.movetime)) return usage();
+        } else if (a == "--nodes") {
+            int n = 0;
+            if (!number(1, 1000000000, n)) return usage();
+            opt.nodes = n;
         } else if (a == "--max-plies") {
             if (!number(10, 5000, opt.max_plies)) return usage();
         } else if (a == "--pgn") {
@@ -408,7 +414,9 @@ int main(int argc, char** argv) {
         return s;
     };
     std::cout << "engine 1: " << label(0) << "\nengine 2: " << label(1) << "\n"
-              << opt.games << " games, movetime " << opt.movetime << " ms\n";
+              << opt.games << " games, "
+              << (opt.nodes > 0 ? "nodes " + std::to_string(opt.nodes) : "movetime " + std::to_string(opt.movetime) + " ms")
+              << "\n";
 
     int wins = 0, draws = 0, losses = 0;
     std::vector<double> scores;

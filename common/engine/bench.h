@@ -10,7 +10,7 @@
 
 namespace xq::engine {
 
-inline constexpr int BENCH_DEPTH = 7;
+inline constexpr int BENCH_DEPTH = 8;
 inline constexpr std::size_t BENCH_HASH_MB = 16;
 
 struct BenchPosition {

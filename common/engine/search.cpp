@@ -212,6 +212,7 @@ private:
     int soft_ms_ = 0;
     int hard_ms_ = 0;
     std::uint64_t max_nodes_ = 0;
+    std::uint64_t level_nodes_ = 0;
     int max_depth_ = MAX_DEPTH;
     int margin_ = 0;
     std::uint64_t nodes_ = 0;
@@ -251,6 +252,8 @@ int Searcher::repetition_score(int ply) const {
 bool Searcher::should_abort() {
     if (stopped_) return true;
     if (max_nodes_ && nodes_ >= max_nodes_) return stopped_ = true;
+    // A level's node cap never cuts depth 1 short: a weak move must still be a considered one.
+    if (level_nodes_ && completed_depth_ > 0 && nodes_ >= level_nodes_) return stopped_ = true;
     if ((nodes_ & 511) == 0) {
         if (stop_ && stop_->load(std::memory_order_relaxed)) return stopped_ = true;
         if (hard_ms_ && elapsed_ms() >= hard_ms_) return stopped_ = true;
@@ -562,7 +565,7 @@ int Searcher::root_search(int depth, int alpha, int beta) {
         frames_[1].move = Move::none();
         int v;
         // With a margin (lower levels) every move near the best gets an exact score.
-        const int a = margin_ ? std::max(best - margin_ - 1, alpha) : alpha;
+        const int a = margin_ ? std::max(best - margin_ - 1, -INF) : alpha;
         if (i == 0 || margin_) {
             v = -search(-beta, -a, new_depth, 1, false);
         } else {
@@ -679,7 +682,7 @@ Result Searcher::run(const Position& start, const std::vector<Move>& moves) {
     if (limits_.depth > 0) max_depth_ = std::min(limits_.depth, MAX_DEPTH);
     if (spec.depth > 0) max_depth_ = std::min(max_depth_, spec.depth);
     max_nodes_ = limits_.nodes;
-    if (spec.nodes > 0) max_nodes_ = max_nodes_ ? std::min(max_nodes_, spec.nodes) : spec.nodes;
+    level_nodes_ = spec.nodes;
     margin_ = spec.margin;
     setup_time();
 
@@ -752,7 +755,8 @@ Result Searcher::run(const Position& start, const std::vector<Move>& moves) {
         if (stopped_) {
             // A move that finished this depth with a better score than the last full depth is
             // trusted; otherwise the previous depth's order stands.
-            if (completed_depth_ == 0 || root_moves_[0].score == -INF) {
+            // Lower levels choose among complete scores only: the last finished depth's.
+            if (completed_depth_ == 0 || root_moves_[0].score == -INF || margin_) {
                 std::stable_sort(root_moves_.begin(), root_moves_.end(),
                                  [](const RootMove& a, const RootMove& b) { return a.prev_score > b.prev_score; });
                 for (RootMove& rm : root_moves_) rm.score = rm.prev_score;

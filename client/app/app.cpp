@@ -230,7 +230,7 @@ void App::pump_network() {
         dirty_frames_ = 3;
         switch (ev.kind) {
         case NetEvent::Kind::Connected:
-            session_.hello(nick_);
+            session_.hello(nick_, pending_address_ == resume_address_ && resume_name_ == nick_ ? resume_token_ : "");
             break;
         case NetEvent::Kind::Line:
             session_.handle_line(ev.text);
@@ -255,6 +255,9 @@ void App::handle_cue(const Cue& c) {
     case Cue::Kind::Welcome:
         connect_status_ = t(Str::Connected, {state_.server_name});
         save_recent(pending_address_);
+        resume_token_ = state_.resume_token;
+        resume_address_ = pending_address_;
+        resume_name_ = state_.my_name;
         if (screen_ == Screen::Connect) screen_ = Screen::Lobby;
         break;
     case Cue::Kind::TableJoined:
@@ -418,7 +421,11 @@ void App::draw_banner(const BoardGeometry& g) {
     auto b = big.getLocalBounds();
     big.setPosition(std::round(x + (w - b.width) / 2 - b.left), std::round(y + h * 0.14f));
     window_.draw(big);
-    sf::Text reason(utf8(tb.result_text), view_.font(), unsigned(std::max(12.f, g.cell * 0.32f)));
+    // The reason in the player's language, with the server's detailed words after it.
+    std::string why = tb.result_text;
+    if (const Str r = end_reason_string(tb.result_reason); r != Str::Ok && lang_ == Lang::Chinese)
+        why = std::string(t(r)) + " · " + tb.result_text;
+    sf::Text reason(utf8(why), view_.font(), unsigned(std::max(12.f, g.cell * 0.32f)));
     reason.setFillColor(sf::Color(235, 225, 210));
     b = reason.getLocalBounds();
     reason.setPosition(std::round(x + (w - b.width) / 2 - b.left), std::round(y + h * 0.62f));

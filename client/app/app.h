@@ -133,6 +133,9 @@ private:
     std::vector<std::string> recent_;
     std::string connect_status_;
     std::string pending_address_;
+    // A reconnect to the same server under the same name presents the resume token, so the
+    // server can give back the seat of a dropped connection.
+    std::string resume_token_, resume_address_, resume_name_;
 
     // Lobby and table.
     char table_name_[64] = {};

@@ -300,9 +300,21 @@ int App::bench() {
     ctl_.press(tb.board, geo, c.x, c.y);
     ctl_.release(tb.board, geo, c.x, c.y);
 
+    sf::Event e;
+    // Baseline in the same run: a frame that only clears and presents the window, which
+    // is what the (software) renderer costs before we draw anything.
+    std::vector<double> base;
+    for (int i = 0; i < opt_.bench_frames / 2 + 10; ++i) {
+        const auto t0 = std::chrono::steady_clock::now();
+        while (window_.pollEvent(e)) gui_.process_event(e);
+        window_.clear(theme(view_.theme_index()).window_bg);
+        window_.display();
+        const auto t1 = std::chrono::steady_clock::now();
+        if (i >= 10) base.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+    }
+    std::sort(base.begin(), base.end());
     std::vector<double> ms;
     ms.reserve(std::size_t(opt_.bench_frames));
-    sf::Event e;
     for (int i = 0; i < opt_.bench_frames + 10; ++i) {
         const auto t0 = std::chrono::steady_clock::now();
         while (window_.pollEvent(e)) gui_.process_event(e);
@@ -316,7 +328,8 @@ int App::bench() {
         render();
     }
     std::sort(ms.begin(), ms.end());
-    auto pct = [&](double p) { return ms[std::min(ms.size() - 1, std::size_t(p * double(ms.size())))]; };
+    auto pct_of = [](const std::vector<double>& v, double p) { return v[std::min(v.size() - 1, std::size_t(p * double(v.size())))]; };
+    auto pct = [&](double p) { return pct_of(ms, p); };
 
     // Idle: nothing changes, so the loop should sleep rather than draw.
     ctl_.reset();
@@ -341,6 +354,8 @@ int App::bench() {
     const auto size = window_.getSize();
     std::printf("bench-frames: %zu frames at %ux%u  p50 %.2f ms  p99 %.2f ms  max %.2f ms\n", ms.size(), size.x,
                 size.y, pct(0.50), pct(0.99), ms.back());
+    std::printf("baseline (clear + present only): p50 %.2f ms  p99 %.2f ms;  busy/baseline p50 ratio %.1f\n",
+                pct_of(base, 0.5), pct_of(base, 0.99), pct(0.5) / std::max(0.01, pct_of(base, 0.5)));
     std::printf("idle: %d frames drawn in 2 s, CPU %.1f%% of one core\n", drawn, idle_cpu);
     return 0;
 }

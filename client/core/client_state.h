@@ -91,6 +91,7 @@ struct TableState {
     Offer incoming_offer;        // shown as a dialog until answered
     bool result_shown = false;   // the game-over banner
     std::string result_text;     // "Red wins: checkmate" as the server words it
+    std::string result_reason;   // the stable reason name, e.g. "checkmate"
     Outcome outcome = Outcome::Ongoing;
 
     bool joined() const { return id >= 0; }

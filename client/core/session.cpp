@@ -264,10 +264,12 @@ void Session::on(const proto::TableSnapshot& m) {
     if (m.clocks) apply_clocks(*m.clocks);
     else t.clock_ms = {-1, -1};
     t.result_text.clear();
+    t.result_reason.clear();
     t.outcome = Outcome::Ongoing;
     t.result_shown = false;
     if (m.result) {
         t.result_text = m.result->text;
+        t.result_reason = m.result->reason;
         t.outcome = m.result->outcome;
     }
     t.incoming_offer = {};
@@ -392,6 +394,7 @@ void Session::on(const proto::GameOver& m) {
     TableState& t = state_.table;
     t.outcome = m.result.outcome;
     t.result_text = m.result.text;
+    t.result_reason = m.result.reason;
     t.result_shown = true;
     t.board.set_in_progress(false);
     t.status = "over";

@@ -26,6 +26,24 @@ std::string tr(Lang lang, Str id, std::initializer_list<std::string_view> args) 
     return format(tr(lang, id), args);
 }
 
+Str end_reason_string(std::string_view name) {
+    struct Pair {
+        std::string_view name;
+        Str id;
+    };
+    static constexpr Pair table[] = {
+        {"checkmate", Str::EndCheckmate},       {"stalemate", Str::EndStalemate},
+        {"perpetual_check", Str::EndPerpetualCheck}, {"perpetual_chase", Str::EndPerpetualChase},
+        {"repetition", Str::EndRepetition},     {"move_limit", Str::EndMoveLimit},
+        {"insufficient_material", Str::EndMaterial}, {"resignation", Str::EndResignation},
+        {"agreement", Str::EndAgreement},       {"timeout", Str::EndTimeout},
+        {"abandonment", Str::EndAbandonment},
+    };
+    for (const Pair& p : table)
+        if (p.name == name) return p.id;
+    return Str::Ok;
+}
+
 Str reason_string(IllegalReason r) {
     switch (r) {
     case IllegalReason::None: return Str::ReasonOther;

@@ -35,7 +35,9 @@ enum class Lang { English, Chinese };
     X(DrawDeclined) X(TakebackAccepted) X(TakebackDeclined) X(InviteAccepted) X(InviteDeclined) \
     X(NewGameOffered) X(BadAddress) X(BadNickname) X(NotationChinese) X(Resynced) X(Settings) \
     X(Connected) X(Watchers) X(AskAiSeat) X(Level) X(NoTables) X(CreateAndSit) X(InviteToTable) \
-    X(ReasonCheckmate) X(StepHint) X(Start) X(ScoreFmt) X(AiThinking)
+    X(ReasonCheckmate) X(StepHint) X(Start) X(ScoreFmt) X(AiThinking) X(EndCheckmate) \
+    X(EndStalemate) X(EndPerpetualCheck) X(EndPerpetualChase) X(EndRepetition) X(EndMoveLimit) \
+    X(EndMaterial) X(EndResignation) X(EndAgreement) X(EndTimeout) X(EndAbandonment)
 
 enum class Str {
 #define XQ_ENUM(name) name,
@@ -56,6 +58,8 @@ const char* tr(Lang lang, Str id);
 // Replaces each "{}" in order with the next argument.
 std::string format(std::string_view pattern, std::initializer_list<std::string_view> args);
 std::string tr(Lang lang, Str id, std::initializer_list<std::string_view> args);
+// The reason a game ended, from its stable name ("checkmate"); Ok when unknown.
+Str end_reason_string(std::string_view reason_name);
 // The message shown when a move is refused.
 Str reason_string(IllegalReason r);
 // Stable identifier of a string id ("AppTitle"), for tests and diagnostics.

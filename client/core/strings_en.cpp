@@ -145,6 +145,17 @@ constexpr StringEntry TABLE[] = {
     {Str::Start, "Start"},
     {Str::ScoreFmt, "depth {} · score {}"},
     {Str::AiThinking, "AI thinking…"},
+    {Str::EndCheckmate, "checkmate"},
+    {Str::EndStalemate, "no legal move (stalemate)"},
+    {Str::EndPerpetualCheck, "perpetual check"},
+    {Str::EndPerpetualChase, "perpetual chase"},
+    {Str::EndRepetition, "repetition"},
+    {Str::EndMoveLimit, "60 moves without a capture"},
+    {Str::EndMaterial, "no attacking pieces left"},
+    {Str::EndResignation, "resignation"},
+    {Str::EndAgreement, "draw by agreement"},
+    {Str::EndTimeout, "loss on time"},
+    {Str::EndAbandonment, "abandoned"},
 };
 static_assert(table_complete(TABLE), "every string id once, in enum order");
 }  // namespace

@@ -145,6 +145,17 @@ constexpr StringEntry TABLE[] = {
     {Str::Start, "开局"},
     {Str::ScoreFmt, "深度 {} · 评分 {}"},
     {Str::AiThinking, "电脑思考中…"},
+    {Str::EndCheckmate, "将死"},
+    {Str::EndStalemate, "困毙"},
+    {Str::EndPerpetualCheck, "长将"},
+    {Str::EndPerpetualChase, "长捉"},
+    {Str::EndRepetition, "重复局面"},
+    {Str::EndMoveLimit, "六十回合无吃子"},
+    {Str::EndMaterial, "双方无进攻子力"},
+    {Str::EndResignation, "认输"},
+    {Str::EndAgreement, "议和"},
+    {Str::EndTimeout, "超时"},
+    {Str::EndAbandonment, "弃局"},
 };
 static_assert(table_complete(TABLE), "every string id once, in enum order");
 }  // namespace

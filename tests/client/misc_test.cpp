@@ -49,6 +49,19 @@ TEST(Strings, EveryRefusalHasItsOwnMessage) {
         EXPECT_TRUE(seen.insert(reason_string(r)).second) << int(r);
 }
 
+TEST(Strings, EndReasonsByStableName) {
+    EXPECT_STREQ(tr(Lang::Chinese, end_reason_string("perpetual_check")), "长将");
+    EXPECT_STREQ(tr(Lang::Chinese, end_reason_string("checkmate")), "将死");
+    EXPECT_EQ(end_reason_string("no such reason"), Str::Ok);
+    std::set<Str> seen;
+    for (int r = int(EndReason::Checkmate); r <= int(EndReason::Abandonment); ++r) {
+        const Str s = end_reason_string(end_reason_name(EndReason(r)));
+        EXPECT_NE(s, Str::Ok) << end_reason_name(EndReason(r));
+        seen.insert(s);
+    }
+    EXPECT_EQ(seen.size(), std::size_t(int(EndReason::Abandonment)));
+}
+
 TEST(Sounds, SynthesizedBuffersAreAudibleAndDeterministic) {
     std::set<std::size_t> lengths;
     for (SoundKind k : {SoundKind::Move, SoundKind::Capture, SoundKind::Check, SoundKind::GameEnd, SoundKind::Notify}) {

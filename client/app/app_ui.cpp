@@ -305,12 +305,18 @@ void App::ui_table() {
     // Game actions.
     const bool seated = bm.seat().has_value();
     const bool playing = seated && bm.in_progress() && !bm.game().over();
-    const float bw = (ImGui::GetContentRegionAvail().x - 3 * ImGui::GetStyle().ItemSpacing.x) / 4;
+    // Four buttons in a row when they fit, else two rows of two.
+    const float avail = ImGui::GetContentRegionAvail().x, gap = ImGui::GetStyle().ItemSpacing.x;
+    float widest = 0;
+    for (Str id : {Str::Takeback, Str::OfferDraw, Str::Resign, Str::NewGame})
+        widest = std::max(widest, ImGui::CalcTextSize(t(id)).x + 2 * ImGui::GetStyle().FramePadding.x);
+    const int per_row = (avail - 3 * gap) / 4 >= widest ? 4 : 2;
+    const float bw = (avail - float(per_row - 1) * gap) / float(per_row);
     if (!playing) ImGui::BeginDisabled();
     if (ImGui::Button(t(Str::Takeback), ImVec2(bw, 0))) { session_.request_takeback(); send_outbox(); }
     ImGui::SameLine();
     if (ImGui::Button(t(Str::OfferDraw), ImVec2(bw, 0))) { session_.offer_draw(); send_outbox(); }
-    ImGui::SameLine();
+    if (per_row == 4) ImGui::SameLine();
     if (ImGui::Button(t(Str::Resign), ImVec2(bw, 0))) confirm_resign_ = true;
     if (!playing) ImGui::EndDisabled();
     ImGui::SameLine();
@@ -324,8 +330,8 @@ void App::ui_table() {
     for (Color c : {RED, BLACK})
         if (tb.seats[c].name.empty()) empty = c;
     if (empty) {
-        ImGui::SetNextItemWidth(L.panel_w * 0.4f);
-        ImGui::SliderInt(t(Str::AiLevel), &ai_level_, 1, 10);
+        ImGui::SetNextItemWidth(L.panel_w * 0.32f);
+        if (ImGui::InputInt(t(Str::AiLevel), &ai_level_)) ai_level_ = std::clamp(ai_level_, 1, 10);
         ImGui::SameLine();
         if (ImGui::Button(t(Str::AskAiSeat, {t(*empty == RED ? Str::Red : Str::Black)}).c_str())) {
             session_.request_ai(*empty, ai_level_);

@@ -118,6 +118,9 @@ int App::run() {
 bool App::needs_redraw() const {
     const float t = now();
     if (dirty_frames_ > 0 || script_active_) return true;
+#if XQ_HAVE_LAN_DISCOVERY
+    if (lan_probe_.valid()) return true;  // poll the probe's result
+#endif
     if (view_.animating(t) || ctl_.selected() != SQ_NONE || ctl_.dragging()) return true;
     if (!toast_.empty() && t < toast_until_ + 0.5f) return true;
     if (screen_ == Screen::Table && state_.table.clock_running) {

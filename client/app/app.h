@@ -19,6 +19,12 @@
 #include "core/strings.h"
 #include "net/net_client.h"
 
+#if XQ_HAVE_LAN_DISCOVERY
+#include <future>
+
+#include "net/lan_discovery.h"
+#endif
+
 namespace xq::client {
 
 struct AppOptions {
@@ -29,6 +35,7 @@ struct AppOptions {
     int bench_frames = 0;       // render this many frames offline and print frame times
     int play_ai = 0;            // create a table as Red and ask the AI (this level) for Black
     std::string review;         // open this PGN file in the review screen at start
+    std::string discovery_address;  // where LAN queries go (else $XQ_DISCOVERY_ADDR, else broadcast)
     unsigned width = 1200, height = 860;
     bool mute = false;
     Lang lang = Lang::Chinese;
@@ -136,6 +143,13 @@ private:
     // A reconnect to the same server under the same name presents the resume token, so the
     // server can give back the seat of a dropped connection.
     std::string resume_token_, resume_address_, resume_name_;
+    void ui_lan();
+#if XQ_HAVE_LAN_DISCOVERY
+    // The probe blocks for its whole wait, so it runs on its own thread.
+    std::future<ProbeResult> lan_probe_;
+    std::vector<FoundServer> lan_servers_;
+    std::string lan_status_;
+#endif
 
     // Lobby and table.
     char table_name_[64] = {};

@@ -3,6 +3,7 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -95,12 +96,7 @@ void App::ui_connect() {
 
     ImGui::Spacing();
     section(t(Str::LanServers));
-    // LAN discovery belongs to the server's durability work; until its API exists the
-    // button says so instead of pretending to search.
-    if (wide_button(t(Str::LanRefresh))) toast(t(Str::LanNotAvailable));
-    ImGui::BeginChild("lan", ImVec2(0, 90), true);
-    ImGui::TextDisabled("%s", t(Str::LanNotAvailable));
-    ImGui::EndChild();
+    ui_lan();
 
     ui_import_pgn();
     ImGui::Spacing();
@@ -108,6 +104,49 @@ void App::ui_connect() {
     ui_settings();
     ImGui::End();
 }
+
+#if XQ_HAVE_LAN_DISCOVERY
+void App::ui_lan() {
+    constexpr std::chrono::milliseconds LAN_WAIT{1500};
+    const bool probing = lan_probe_.valid();
+    if (probing && lan_probe_.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
+        ProbeResult r = lan_probe_.get();
+        lan_servers_ = std::move(r.servers);
+        lan_status_ = !r.error.empty() ? r.error : lan_servers_.empty() ? t(Str::LanNone) : "";
+    }
+    if (probing) ImGui::BeginDisabled();
+    if (wide_button(t(Str::LanRefresh))) {
+        std::string err;
+        const auto target = proto::choose_discovery_target(
+            opt_.discovery_address.empty() ? std::nullopt : std::optional<std::string_view>(opt_.discovery_address),
+            std::getenv(std::string(proto::DISCOVERY_ENV_VAR).c_str()), &err);
+        if (!target) {
+            lan_status_ = err;
+        } else {
+            lan_status_ = t(Str::Connecting, {target->address});
+            lan_probe_ = std::async(std::launch::async, probe_lan, *target, LAN_WAIT);
+        }
+    }
+    if (probing) ImGui::EndDisabled();
+    ImGui::BeginChild("lan", ImVec2(0, 110), true);
+    for (const FoundServer& f : lan_servers_) {
+        const std::string addr = f.address + ":" + std::to_string(f.info.port);
+        const std::string label = f.info.name + "  " + addr + "  (" + std::to_string(f.info.players) + " · " +
+                                  std::to_string(f.info.tables) + ")";
+        if (ImGui::Selectable(label.c_str())) std::snprintf(address_, sizeof address_, "%s", addr.c_str());
+    }
+    if (!lan_status_.empty()) ImGui::TextDisabled("%s", lan_status_.c_str());
+    ImGui::EndChild();
+}
+#else
+void App::ui_lan() {
+    // Built without the discovery library: say so rather than pretend to search.
+    if (wide_button(t(Str::LanRefresh))) toast(t(Str::LanNotAvailable));
+    ImGui::BeginChild("lan", ImVec2(0, 90), true);
+    ImGui::TextDisabled("%s", t(Str::LanNotAvailable));
+    ImGui::EndChild();
+}
+#endif
 
 void App::ui_chat(std::deque<ChatLine>& lines, char* input, std::size_t input_size, bool table) {
     const float input_h = ImGui::GetFrameHeightWithSpacing();

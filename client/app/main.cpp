@@ -19,6 +19,8 @@ int main(int argc, char** argv) {
     cli.add_option("--bench-frames", opt.bench_frames, "render N frames offline, print p50/p99 frame time");
     cli.add_option("--play-ai", opt.play_ai, "create a table as Red and seat the AI (level 1-10) as Black")
         ->check(CLI::Range(1, 10));
+    cli.add_option("--discovery-address", opt.discovery_address,
+                   "where LAN search queries go, a.b.c.d[:port] (default $XQ_DISCOVERY_ADDR, else broadcast)");
     cli.add_option("--review", opt.review, "open a PGN file in the review screen");
     cli.add_option("--width", opt.width, "window width")->check(CLI::Range(640, 8192));
     cli.add_option("--height", opt.height, "window height")->check(CLI::Range(480, 8192));

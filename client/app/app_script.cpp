@@ -227,6 +227,7 @@ App::StepResult App::step(const ScriptAction& a) {
         else if (what == "screen")
             got = screen_ == Screen::Connect ? "connect" : screen_ == Screen::Lobby ? "lobby" : screen_ == Screen::Table ? "table" : "review";
         else if (what == "toast") got = toast_.find(want) != std::string::npos ? want : toast_;
+        else if (what == "spectators") got = std::to_string(state_.table.spectators);
         else if (what == "last_move") got = state_.table.moves.empty() ? "" : state_.table.moves.back().iccs;
         else if (what == "move" && a.args.size() == 3) {
             // expect move N h2e2: the N-th move of the game (1-based)
@@ -244,7 +245,7 @@ App::StepResult App::step(const ScriptAction& a) {
         }
         if (got != want) {
             // State may still be arriving: expectations get a short grace period.
-            if (waited_ms < 3000) return StepResult::Wait;
+            if (waited_ms < float(SCRIPT_EXPECT_GRACE_MS)) return StepResult::Wait;
             script_fail("expected " + what + " = '" + want + "', got '" + got + "'");
             return StepResult::Fail;
         }

@@ -12,8 +12,8 @@
 //   wait_turn [timeout_ms]                  wait until it is our move
 //   sleep MS                                keep drawing for MS milliseconds
 //   screenshot FILE.png                     save the window
-//   expect ply|seat|status|screen|toast|chat|last_move VALUE, expect move N h2e2
-//                                           fail unless the state matches (3 s grace)
+//   expect ply|seat|status|screen|toast|chat|spectators|last_move VALUE, expect move N h2e2
+//                                           fail unless the state matches (10 s grace)
 //   lang en|zh   theme 0|1   notation chinese|wxf|iccs   flip
 //   takeback | draw | resign | newgame | leave | quit
 #pragma once
@@ -25,6 +25,8 @@
 namespace xq::client {
 
 constexpr int SCRIPT_DEFAULT_WAIT_MS = 10000;
+// An expectation may take this long to come true (state still arriving) before it fails.
+constexpr int SCRIPT_EXPECT_GRACE_MS = 10000;
 
 struct ScriptAction {
     std::string verb;

@@ -26,11 +26,20 @@ if [ -z "$port" ]; then
   echo "server did not report its port"; cat server.log; exit 1
 fi
 
+# A second client watches: it joins the first table it sees and must see the first move.
+cat >watch.txt <<'SCRIPT'
+join last spectator
+expect seat spectator
+wait move_made 60000
+expect move 1 h2e2
+SCRIPT
+
 cat >smoke.txt <<'SCRIPT'
 lang en
 create red Smoke table
 expect seat red
 ai black 1
+expect spectators 1
 screenshot start.png
 move h2e2
 wait move_made
@@ -54,17 +63,27 @@ sleep 300
 screenshot middle.png
 SCRIPT
 
-status=0
 # Under the sanitizer pass, leaks inside Mesa and fontconfig are not ours to fix: keep
 # AddressSanitizer's error checks for the client but not its leak report.
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 XDG_CONFIG_HOME="$work/config" timeout 120 xvfb-run -a -s "-screen 0 1280x900x24" \
+  "$client" --connect "127.0.0.1:$port" --name watcher --mute --width 900 --height 700 \
+  --script watch.txt --screenshot watcher.png >watcher.log 2>&1 &
+watcher=$!
+status=0
+XDG_CONFIG_HOME="$work/config" timeout 120 xvfb-run -a -s "-screen 0 1280x900x24" \
   "$client" --connect "127.0.0.1:$port" --name smoke --mute --width 1100 --height 800 \
   --script smoke.txt --screenshot end.png >client.log 2>&1 || status=$?
+wstatus=0
+wait "$watcher" || wstatus=$?
 cat client.log
-if [ "$status" -ne 0 ]; then
-  echo "client exited with $status"; cat server.log; exit 1
+echo "--- watcher"
+cat watcher.log
+if [ "$status" -ne 0 ] || [ "$wstatus" -ne 0 ]; then
+  echo "client exited with $status, watcher with $wstatus"; cat server.log; exit 1
 fi
+grep -qF "ok move = h2e2" watcher.log || { echo "the watcher did not see the first move"; exit 1; }
+[ -s watcher.png ] || { echo "watcher.png missing"; exit 1; }
 for want in "ok seat = red" "ok ply = 2" "ok move = h2e2" "ok ply = 4" "ok toast = Horses move" "ok chat = 你好"; do
   grep -qF "$want" client.log || { echo "missing in client output: $want"; exit 1; }
 done

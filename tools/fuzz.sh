@@ -30,7 +30,11 @@ B=build-fuzz
 cmake -S . -B "$B" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_COMPILER="$CXX_FUZZ" -DXQ_FUZZ=ON -DXQ_WERROR=OFF \
   -DXQ_BUILD_TESTS=OFF -DXQ_BUILD_CLIENT=OFF >/dev/null
-cmake --build "$B" --target fuzz_all -j2 >/dev/null
+if ! cmake --build "$B" --target fuzz_all -j2 >"$B/build.log" 2>&1; then
+  grep -E 'error|Error' "$B/build.log" | head -20 >&2
+  echo "fuzz: build failed, see $B/build.log" >&2
+  exit 1
+fi
 
 if [ ${#targets[@]} -eq 0 ]; then
   for f in tests/fuzz/fuzz_*.cpp; do
@@ -74,14 +78,14 @@ for t in "${targets[@]}"; do
     result="CRASH"
     status=1
   fi
-  execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
-  speed=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
+  execs=$( (grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" || true) | grep -o '[0-9]*$' | tail -1)
+  speed=$( (grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" || true) | grep -o '[0-9]*$' | tail -1)
   corpus=$(ls -A "$work" | wc -l)
   ncrash=$(find "$crashes" -type f -newer "$stamp" | wc -l)
   rows+=("$(printf '%-20s %6s %12s %10s %8s %8s %8s  %s' "$t" "$seconds" "${execs:-?}" "${speed:-?}" "$corpus" "$nreg" "$ncrash" "$result")")
   if [ "$result" != ok ]; then
     echo "fuzz: $t crashed; reproducer(s) in $crashes, log $log:" >&2
-    grep -E 'ERROR|SUMMARY|runtime error|deadly signal' "$log" | head -5 >&2 || true
+    (grep -E 'ERROR|SUMMARY|runtime error|deadly signal|error' "$log" || tail -n 5 "$log") | head -5 >&2
   fi
 done
 

@@ -1,0 +1,570 @@
+#include "cli_app.h"
+
+#include <charconv>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <type_traits>
+#include <variant>
+
+#include "protocol/codec.h"
+
+namespace xq::client {
+
+namespace {
+
+using json = nlohmann::json;
+
+// A script that never waits must not grow memory without bound.
+constexpr std::size_t MAX_LOG_LINES = 4096;
+
+template <class... Ts>
+struct Overloaded : Ts... {
+    using Ts::operator()...;
+};
+template <class... Ts>
+Overloaded(Ts...) -> Overloaded<Ts...>;
+
+// Concatenation by appending (GCC 12 warns falsely on chains of string operator+).
+template <class... Parts>
+std::string cat(const Parts&... parts) {
+    std::string s;
+    (s.append(std::string_view(parts)), ...);
+    return s;
+}
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n'))
+        s.remove_suffix(1);
+    return s;
+}
+
+bool parse_int(std::string_view s, long long& out) {
+    const auto r = std::from_chars(s.data(), s.data() + s.size(), out);
+    return r.ec == std::errc() && r.ptr == s.data() + s.size();
+}
+
+std::optional<proto::Role> parse_role(std::string_view s) {
+    if (s == "red" || s == "r") return proto::Role::Red;
+    if (s == "black" || s == "b") return proto::Role::Black;
+    if (s == "spectator" || s == "spectate" || s == "watch" || s == "s") return proto::Role::Spectator;
+    return std::nullopt;
+}
+
+std::optional<Color> parse_color(std::string_view s) {
+    if (s == "red" || s == "r") return RED;
+    if (s == "black" || s == "b") return BLACK;
+    return std::nullopt;
+}
+
+std::string seat_text(const std::optional<proto::SeatInfo>& seat) {
+    if (!seat) return "-";
+    std::string s = seat->name;
+    if (seat->ai_level > 0) s += cat(" (AI ", std::to_string(seat->ai_level), ")");
+    if (!seat->connected) s += " (away)";
+    return s;
+}
+
+// JSON field value as plain text for `wait key=value` comparisons.
+std::string field_text(const json& v) {
+    if (v.is_string()) return v.get<std::string>();
+    return v.dump();
+}
+
+constexpr std::string_view HELP_TEXT =
+    "commands:\n"
+    "  list | users                      tables / users in the lobby\n"
+    "  create [red|black|spectator] [name]   new table, sitting where you say (default red)\n"
+    "  join ID [red|black|spectator]     sit or watch (sit ID COLOR, watch ID)\n"
+    "  leave | sync                      back to the lobby / fresh snapshot\n"
+    "  MOVE | move MOVE                  h2e2, H2-E2, C2.5 or 炮二平五\n"
+    "  say TEXT | lobby TEXT             table chat (lobby chat when not at a table)\n"
+    "  ai red|black [LEVEL]              the built-in AI takes that seat (level 1-10)\n"
+    "  draw | takeback | resign | new    offer a draw, ask a takeback, resign, rematch\n"
+    "  accept | decline                  answer the latest offer or invitation\n"
+    "  invite NAME [red|black|spectator] ask a lobby user to your table\n"
+    "  board | flip | notation chinese|wxf|iccs\n"
+    "  ping | raw JSON | wait TYPE [k=v ...] [timeout=S] | sleep MS | help | quit\n";
+
+}  // namespace
+
+std::string_view first_word(std::string_view line, std::string_view& rest) {
+    line = trim(line);
+    const std::size_t sp = line.find_first_of(" \t");
+    if (sp == std::string_view::npos) {
+        rest = {};
+        return line;
+    }
+    rest = trim(line.substr(sp + 1));
+    return line.substr(0, sp);
+}
+
+CliApp::CliApp(CliOptions options) : opt_(std::move(options)), my_name_(opt_.name) {}
+
+std::string CliApp::hello_line(const std::string& resume_token) const {
+    proto::Hello h;
+    h.name = opt_.name;
+    h.resume = resume_token;
+    return proto::encode(proto::ClientMessage{h});
+}
+
+std::string CliApp::take_output() {
+    std::string s;
+    s.swap(out_);
+    return s;
+}
+
+void CliApp::say(std::string_view text) {
+    if (opt_.batch) {
+        out_ += json{{"type", "cli_info"}, {"message", std::string(text)}}.dump(
+            -1, ' ', false, json::error_handler_t::replace);
+        out_ += '\n';
+    } else {
+        out_ += text;
+        out_ += '\n';
+    }
+}
+
+void CliApp::note_error(std::string_view message) {
+    if (opt_.batch) {
+        out_ += json{{"type", "cli_error"}, {"message", std::string(message)}}.dump(
+            -1, ' ', false, json::error_handler_t::replace);
+        out_ += '\n';
+    } else {
+        out_ += "! ";
+        out_ += message;
+        out_ += '\n';
+    }
+}
+
+void CliApp::show_board() {
+    BoardStyle style = opt_.style;
+    if (opt_.batch) style.color = false;
+    out_ += render_board(pos_, last_move_, style);
+    out_ += describe_move_prompt();
+}
+
+std::string CliApp::describe_move_prompt() const {
+    std::string s = cat("ply ", std::to_string(ply_), ", ", color_name(pos_.side_to_move()), " to move");
+    if (pos_.in_check()) s += " (check)";
+    if (game_over_)
+        s = cat("ply ", std::to_string(ply_), ", game over");
+    else if (role_ == proto::role_of(pos_.side_to_move()))
+        s += " - your move";
+    return s + "\n";
+}
+
+bool CliApp::try_satisfy(const WaitSpec& wait) {
+    for (std::size_t i = consumed_; i < log_.size(); ++i) {
+        if (log_[i].type != wait.type) continue;
+        bool match = true;
+        if (!wait.fields.empty()) {
+            const json j = json::parse(log_[i].line, nullptr, false);
+            for (const auto& [key, value] : wait.fields) {
+                if (!j.is_object() || !j.contains(key) || field_text(j[key]) != value) {
+                    match = false;
+                    break;
+                }
+            }
+        }
+        if (match) {
+            consumed_ = i + 1;
+            return true;
+        }
+    }
+    return false;
+}
+
+CommandResult CliApp::move_command(std::string_view text) {
+    CommandResult r;
+    if (table_ == 0) {
+        note_error("not at a table: join one first");
+        return r;
+    }
+    const ParsedMove pm = parse_move(pos_, text);
+    if (!pm.ok()) {
+        note_error(cat("cannot read move '", std::string(text), "': ", pm.message));
+        return r;
+    }
+    proto::MoveRequest m;
+    m.table = table_;
+    m.ply = ply_;
+    m.move = to_iccs(pm.move);
+    r.send.push_back(proto::encode(proto::ClientMessage{m}));
+    return r;
+}
+
+CommandResult CliApp::handle_command(std::string_view line) {
+    CommandResult r;
+    line = trim(line);
+    if (line.empty() || line.front() == '#') return r;
+    std::string_view rest;
+    const std::string_view cmd = first_word(line, rest);
+    auto send = [&r](const proto::ClientMessage& m) { r.send.push_back(proto::encode(m)); };
+    auto need_table = [&]() {
+        if (table_ != 0) return true;
+        note_error(cat(std::string(cmd), ": not at a table"));
+        return false;
+    };
+
+    if (cmd == "help" || cmd == "?") {
+        out_ += HELP_TEXT;
+    } else if (cmd == "quit" || cmd == "exit") {
+        r.quit = true;
+    } else if (cmd == "list" || cmd == "tables") {
+        send(proto::ListTables{});
+    } else if (cmd == "users" || cmd == "who") {
+        send(proto::ListUsers{});
+    } else if (cmd == "ping") {
+        send(proto::Ping{});
+    } else if (cmd == "create") {
+        proto::CreateTable c;
+        std::string_view name = rest;
+        std::string_view after;
+        const std::string_view w = first_word(rest, after);
+        if (const auto role = parse_role(w)) {
+            c.as = *role;
+            name = after;
+        }
+        c.name = std::string(name);
+        send(c);
+    } else if (cmd == "join" || cmd == "sit" || cmd == "watch") {
+        std::string_view after;
+        const std::string_view id_text = first_word(rest, after);
+        long long id = 0;
+        if (!parse_int(id_text, id) || id <= 0 || id > 0xFFFFFFFFLL) {
+            note_error(cat(std::string(cmd), ": expected a table number"));
+            return r;
+        }
+        proto::Join j;
+        j.table = proto::TableId(id);
+        j.as = cmd == "watch" ? proto::Role::Spectator : proto::Role::Spectator;
+        if (cmd != "watch" && !after.empty()) {
+            const auto role = parse_role(after);
+            if (!role) {
+                note_error("join: seat must be red, black or spectator");
+                return r;
+            }
+            j.as = *role;
+        } else if (cmd == "sit") {
+            note_error("sit: say which seat, red or black");
+            return r;
+        }
+        send(j);
+    } else if (cmd == "leave") {
+        if (!need_table()) return r;
+        send(proto::Leave{table_});
+    } else if (cmd == "sync") {
+        if (!need_table()) return r;
+        send(proto::Sync{table_});
+    } else if (cmd == "move" || cmd == "m") {
+        return move_command(rest);
+    } else if (cmd == "say" || cmd == "chat") {
+        proto::ChatSend c;
+        c.scope = table_ != 0 ? proto::ChatScope::Table : proto::ChatScope::Lobby;
+        c.table = table_;
+        c.text = std::string(rest);
+        send(c);
+    } else if (cmd == "lobby") {
+        proto::ChatSend c;
+        c.scope = proto::ChatScope::Lobby;
+        c.text = std::string(rest);
+        send(c);
+    } else if (cmd == "ai") {
+        if (!need_table()) return r;
+        std::string_view after;
+        const auto seat = parse_color(first_word(rest, after));
+        long long level = 5;
+        if (!seat || (!after.empty() && (!parse_int(after, level) || level < proto::AI_LEVEL_MIN ||
+                                         level > proto::AI_LEVEL_MAX))) {
+            note_error("ai: usage ai red|black [level 1-10]");
+            return r;
+        }
+        proto::RequestAi a;
+        a.table = table_;
+        a.seat = *seat;
+        a.level = int(level);
+        send(a);
+    } else if (cmd == "draw") {
+        if (!need_table()) return r;
+        send(proto::OfferDraw{table_});
+    } else if (cmd == "takeback" || cmd == "undo") {
+        if (!need_table()) return r;
+        send(proto::RequestTakeback{table_});
+    } else if (cmd == "resign") {
+        if (!need_table()) return r;
+        send(proto::Resign{table_});
+    } else if (cmd == "new" || cmd == "rematch") {
+        if (!need_table()) return r;
+        send(proto::NewGame{table_});
+    } else if (cmd == "accept" || cmd == "decline" || cmd == "yes" || cmd == "no") {
+        const bool yes = cmd == "accept" || cmd == "yes";
+        switch (offer_) {
+        case Offer::Draw:
+            send(proto::AnswerDraw{table_, yes});
+            break;
+        case Offer::Takeback:
+            send(proto::AnswerTakeback{table_, yes});
+            break;
+        case Offer::Invite:
+            send(proto::AnswerInvite{invite_table_, invite_from_, yes});
+            break;
+        case Offer::NewGame:
+            if (yes) send(proto::NewGame{table_});
+            break;
+        case Offer::None:
+            note_error("nothing to answer");
+            return r;
+        }
+        offer_ = Offer::None;
+    } else if (cmd == "invite") {
+        if (!need_table()) return r;
+        std::string_view after;
+        proto::Invite inv;
+        inv.table = table_;
+        inv.name = std::string(first_word(rest, after));
+        if (inv.name.empty()) {
+            note_error("invite: usage invite NAME [red|black|spectator]");
+            return r;
+        }
+        if (!after.empty()) inv.as = parse_role(after);
+        send(inv);
+    } else if (cmd == "board") {
+        show_board();
+    } else if (cmd == "flip") {
+        opt_.style.flipped = !opt_.style.flipped;
+        show_board();
+    } else if (cmd == "notation") {
+        if (rest == "chinese" || rest == "zh")
+            opt_.notation = Notation::Chinese;
+        else if (rest == "wxf")
+            opt_.notation = Notation::Wxf;
+        else if (rest == "iccs")
+            opt_.notation = Notation::Iccs;
+        else
+            note_error("notation: chinese, wxf or iccs");
+    } else if (cmd == "raw") {
+        r.send_raw = std::string(rest) + "\n";
+    } else if (cmd == "wait") {
+        WaitSpec w;
+        w.timeout_ms = opt_.default_wait_ms;
+        std::string_view after;
+        w.type = std::string(first_word(rest, after));
+        while (!after.empty()) {
+            std::string_view more;
+            const std::string_view kv = first_word(after, more);
+            after = more;
+            const std::size_t eq = kv.find('=');
+            if (eq == std::string_view::npos) {
+                note_error(cat("wait: expected key=value, got '", std::string(kv), "'"));
+                return r;
+            }
+            const std::string_view key = kv.substr(0, eq), value = kv.substr(eq + 1);
+            long long secs = 0;
+            if (key == "timeout" && parse_int(value, secs) && secs > 0 && secs <= 3600) {
+                w.timeout_ms = int(secs * 1000);
+            } else {
+                w.fields.emplace_back(std::string(key), std::string(value));
+            }
+        }
+        if (w.type.empty()) {
+            note_error("wait: usage wait TYPE [key=value ...] [timeout=S]");
+            return r;
+        }
+        r.wait = std::move(w);
+    } else if (cmd == "sleep") {
+        long long ms = 0;
+        if (!parse_int(rest, ms) || ms < 0 || ms > 600000) {
+            note_error("sleep: milliseconds 0-600000");
+            return r;
+        }
+        r.sleep_ms = int(ms);
+    } else {
+        // Anything else is a move in any notation: "h2e2", "C2.5", "炮二平五".
+        return move_command(line);
+    }
+    return r;
+}
+
+void CliApp::handle_server_line(const std::string& line) {
+    auto decoded = proto::decode_server(line);
+    std::string type = decoded.ok() ? std::string(proto::type_name(decoded.value())) : std::string("?");
+    if (!decoded.ok()) {
+        const json j = json::parse(line, nullptr, false);
+        if (j.is_object() && j.contains("type") && j["type"].is_string()) type = j["type"].get<std::string>();
+    }
+    log_.push_back({type, line});
+    if (log_.size() > MAX_LOG_LINES) {
+        const std::size_t drop = MAX_LOG_LINES / 2;
+        log_.erase(log_.begin(), log_.begin() + std::ptrdiff_t(drop));
+        consumed_ = consumed_ > drop ? consumed_ - drop : 0;
+    }
+    if (opt_.batch) {
+        out_ += line;
+        out_ += '\n';
+    }
+    if (!decoded.ok()) {
+        if (!opt_.batch) note_error(cat("unreadable server line (", decoded.error().message, "): ", line));
+        return;
+    }
+    const bool human = !opt_.batch;
+
+    auto set_position = [&](const std::string& fen, const std::string& last) {
+        Position p;
+        if (p.set_fen(fen) == FenError::None) pos_ = p;
+        last_move_ = Move::none();
+        if (last.size() == 4) {
+            const Square f = square_from_string(last.substr(0, 2)), t = square_from_string(last.substr(2, 2));
+            if (f != SQ_NONE && t != SQ_NONE) last_move_ = Move(f, t);
+        }
+    };
+
+    std::visit(
+        Overloaded{
+            [&](const proto::Welcome& w) {
+                welcomed_ = true;
+                my_name_ = w.name;
+                if (human) say(cat("connected to ", w.server, " as ", w.name, " (type help for commands)"));
+            },
+            [&](const proto::Error& e) {
+                if (!welcomed_) refused_ = true;
+                if (human) say(cat("error ", std::string(proto::error_code_name(e.code)), ": ", e.message));
+            },
+            [&](const proto::Pong&) {
+                if (human) say("pong");
+            },
+            [&](const proto::Tables& t) {
+                if (!human) return;
+                if (t.tables.empty()) say("no tables yet: create one");
+                for (const auto& ti : t.tables) {
+                    say(cat("#", std::to_string(ti.id), " ", ti.name, " red: ", seat_text(ti.red), " black: ",
+                            seat_text(ti.black), " spectators: ", std::to_string(ti.spectators), " ",
+                            std::string(proto::status_name(ti.status)), ", ply ", std::to_string(ti.ply)));
+                }
+            },
+            [&](const proto::Users& u) {
+                if (!human) return;
+                std::string s = "users:";
+                for (const auto& ui : u.users) {
+                    s += cat(" ", ui.name);
+                    if (ui.table != 0) s += cat("@", std::to_string(ui.table));
+                }
+                say(s);
+            },
+            [&](const proto::TableSnapshot& s) {
+                table_ = s.table.id;
+                role_ = s.you;
+                ply_ = s.ply;
+                game_over_ = s.result.has_value();
+                const std::string last =
+                    (!s.moves.empty() && int(s.moves.size()) == s.ply) ? s.moves.back() : std::string();
+                set_position(s.fen, last);
+                opt_.style.flipped = s.you == proto::Role::Black;
+                offer_ = Offer::None;
+                if (s.draw_offer && proto::role_of(*s.draw_offer) != role_) offer_ = Offer::Draw;
+                if (s.takeback_offer && proto::role_of(*s.takeback_offer) != role_) offer_ = Offer::Takeback;
+                if (!human) return;
+                say(cat("table #", std::to_string(s.table.id), " ", s.table.name, ": you are ",
+                        std::string(proto::role_name(s.you)), "; red: ", seat_text(s.table.red),
+                        ", black: ", seat_text(s.table.black)));
+                for (const auto& c : s.chat) say(cat("[table] ", c.from, ": ", c.text));
+                show_board();
+                if (s.result) say(cat("game over: ", s.result->text));
+            },
+            [&](const proto::MoveMade& m) {
+                if (m.table != table_) return;
+                ply_ = m.ply;
+                set_position(m.fen, m.move);
+                offer_ = offer_ == Offer::Invite ? offer_ : Offer::None;
+                if (!human) return;
+                show_board();
+                const std::string shown = opt_.notation == Notation::Chinese ? m.chinese
+                                          : opt_.notation == Notation::Wxf   ? m.wxf
+                                                                             : m.move;
+                say(cat(std::string(color_name(m.by)), " played ", shown, " (", m.chinese, " / ", m.wxf,
+                        " / ", m.move, ")", (m.check ? " check!" : "")));
+            },
+            [&](const proto::GameOver& g) {
+                if (g.table != table_) return;
+                game_over_ = true;
+                if (human)
+                    say(cat("game over ", std::string(outcome_pgn(g.result.outcome)), ": ", g.result.text));
+            },
+            [&](const proto::ChatLine& c) {
+                if (human) say(cat("[", std::string(proto::scope_name(c.scope)), "] ", c.from, ": ", c.text));
+            },
+            [&](const proto::AiProgress& a) {
+                if (!human) return;
+                if (a.depth == last_ai_depth_ && a.percent != 100) return;  // one line per depth
+                last_ai_depth_ = a.depth;
+                const int bars = a.percent / 10;
+                say(cat("AI ", std::string(proto::color_wire_name(a.seat)), " thinking: depth ",
+                        std::to_string(a.depth), " score ", std::to_string(a.score), " [",
+                        std::string(std::size_t(bars), '#'), std::string(std::size_t(10 - bars), '.'), "] ",
+                        std::to_string(a.percent), "%"));
+            },
+            [&](const proto::DrawOffered& d) {
+                if (proto::role_of(d.by) != role_) offer_ = Offer::Draw;
+                if (human) say(cat(std::string(color_name(d.by)), " offers a draw (accept / decline)"));
+            },
+            [&](const proto::DrawAnswered& d) {
+                if (human)
+                    say(cat(std::string(color_name(d.by)), (d.accept ? " accepts" : " declines"),
+                            " the draw"));
+            },
+            [&](const proto::TakebackRequested& t) {
+                if (proto::role_of(t.by) != role_) offer_ = Offer::Takeback;
+                if (human) say(cat(std::string(color_name(t.by)), " asks to take back (accept / decline)"));
+            },
+            [&](const proto::TakebackAnswered& t) {
+                if (human)
+                    say(cat(std::string(color_name(t.by)), (t.accept ? " accepts" : " declines"),
+                            " the takeback"));
+            },
+            [&](const proto::TakebackDone& t) {
+                if (t.table != table_) return;
+                ply_ = t.ply;
+                set_position(t.fen, "");
+                game_over_ = false;
+                if (human) {
+                    say(cat(std::to_string(t.plies), " ply taken back"));
+                    show_board();
+                }
+            },
+            [&](const proto::NewGameOffered& n) {
+                if (proto::role_of(n.by) != role_) offer_ = Offer::NewGame;
+                if (human) say(cat(std::string(color_name(n.by)), " wants a new game (accept / decline)"));
+            },
+            [&](const proto::InviteReceived& i) {
+                offer_ = Offer::Invite;
+                invite_table_ = i.table;
+                invite_from_ = i.from;
+                if (human)
+                    say(cat(i.from, " invites you to table #", std::to_string(i.table), " ", i.table_name,
+                            " as ", std::string(proto::role_name(i.as)), " (accept / decline)"));
+            },
+            [&](const proto::PlayerJoined& p) {
+                if (human) say(cat(p.name, " joined as ", std::string(proto::role_name(p.role))));
+            },
+            [&](const proto::PlayerLeft& p) {
+                if (human)
+                    say(cat(p.name, " (", std::string(proto::role_name(p.role)),
+                            ") left: ", std::string(proto::leave_reason_name(p.reason))));
+            },
+            [&](const proto::PlayerReturned& p) {
+                if (human) say(cat(p.name, " is back"));
+            },
+            [&](const proto::LeftTable& l) {
+                if (l.table == table_) table_ = 0;
+                role_ = proto::Role::Spectator;
+                if (human) say("back in the lobby");
+            },
+            [&](const auto&) {
+                // Lobby notices (user_joined, table_update, ...) are shown raw and short.
+                if (human) say(cat(type, ": ", line.substr(0, 160)));
+            },
+        },
+        decoded.value());
+}
+
+}  // namespace xq::client

@@ -1,0 +1,208 @@
+// The terminal client's core without a socket: board drawing, commands turned into
+// protocol lines, server lines turned into state, and script waits.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "board_text.h"
+#include "cli_app.h"
+#include "protocol/codec.h"
+#include "xiangqi/position.h"
+
+namespace xq::client {
+namespace {
+
+proto::ClientMessage decode_one(const std::string& line) {
+    auto d = proto::decode_client(line);
+    EXPECT_TRUE(d.ok()) << line;
+    return d.value();
+}
+
+std::string server_line(const proto::ServerMessage& m) { return proto::encode(m); }
+
+// Seats the app at table 7 as `you` on the start position.
+void seat(CliApp& app, proto::Role you) {
+    proto::TableSnapshot s;
+    s.table.id = 7;
+    s.table.name = "t";
+    s.you = you;
+    s.start_fen = std::string(START_FEN);
+    s.fen = std::string(START_FEN);
+    s.ply = 0;
+    app.handle_server_line(server_line(s));
+}
+
+CliOptions batch_options() {
+    CliOptions o;
+    o.name = "tester";
+    o.batch = true;
+    return o;
+}
+
+TEST(BoardText, StartPositionUnicode) {
+    const Position pos;
+    const std::string b = render_board(pos, Move::none(), BoardStyle{});
+    // Black's back rank on top, Red's at the bottom, river in between.
+    const auto top = b.find(" 9  ");
+    const auto river = b.find("楚 河");
+    const auto bottom = b.find(" 0  ");
+    ASSERT_NE(top, std::string::npos);
+    ASSERT_NE(river, std::string::npos);
+    ASSERT_NE(bottom, std::string::npos);
+    EXPECT_LT(top, river);
+    EXPECT_LT(river, bottom);
+    EXPECT_NE(b.find(" 9   車  馬  象  士  將  士  象  馬  車  9"), std::string::npos) << b;
+    EXPECT_NE(b.find(" 0   俥  傌  相  仕  帥  仕  相  傌  俥  0"), std::string::npos) << b;
+    EXPECT_EQ(b.find("\x1b["), std::string::npos);  // no colour unless asked
+}
+
+TEST(BoardText, LastMoveMarkedAndFlipped) {
+    Position pos;
+    const Move m(square_from_string("h2"), square_from_string("e2"));
+    UndoInfo u;
+    pos.do_move(m, u);
+    BoardStyle ascii;
+    ascii.unicode = false;
+    const std::string b = render_board(pos, m, ascii);
+    EXPECT_NE(b.find(" 2   .   C   .   .  [C ] .   .  (. ) .   2"), std::string::npos) << b;
+    ascii.flipped = true;
+    const std::string f = render_board(pos, m, ascii);
+    EXPECT_LT(f.find(" 0  "), f.find(" 9  "));  // Red's back rank on top for Black
+    EXPECT_NE(f.find(" 2   .  (. ) .   .  [C ] .   .   C   .   2"), std::string::npos) << f;
+    EXPECT_NE(f.find("     i   h   g   f   e   d   c   b   a"), std::string::npos) << f;
+}
+
+TEST(BoardText, ColourMarksCheckAndPieces) {
+    Position pos;
+    ASSERT_EQ(pos.set_fen("3k5/9/9/9/9/9/9/9/3R5/4K4 b - - 0 1"), FenError::None);
+    BoardStyle c;
+    c.color = true;
+    const std::string b = render_board(pos, Move::none(), c);
+    EXPECT_NE(b.find("\x1b[41m"), std::string::npos);  // the checked black king
+    EXPECT_NE(b.find("\x1b[1;31m俥"), std::string::npos);
+}
+
+TEST(CliApp, LobbyCommandsBecomeProtocolLines) {
+    CliApp app(batch_options());
+    auto r = app.handle_command("list");
+    ASSERT_EQ(r.send.size(), 1u);
+    EXPECT_TRUE(std::holds_alternative<proto::ListTables>(decode_one(r.send[0])));
+
+    r = app.handle_command("create black Friday night");
+    ASSERT_EQ(r.send.size(), 1u);
+    const auto c = std::get<proto::CreateTable>(decode_one(r.send[0]));
+    EXPECT_EQ(c.as, proto::Role::Black);
+    EXPECT_EQ(c.name, "Friday night");
+
+    r = app.handle_command("join 12 red");
+    const auto j = std::get<proto::Join>(decode_one(r.send.at(0)));
+    EXPECT_EQ(j.table, 12u);
+    EXPECT_EQ(j.as, proto::Role::Red);
+
+    r = app.handle_command("watch 3");
+    EXPECT_EQ(std::get<proto::Join>(decode_one(r.send.at(0))).as, proto::Role::Spectator);
+
+    r = app.handle_command("say 你好");
+    const auto chat = std::get<proto::ChatSend>(decode_one(r.send.at(0)));
+    EXPECT_EQ(chat.scope, proto::ChatScope::Lobby);
+    EXPECT_EQ(chat.text, "你好");
+}
+
+TEST(CliApp, BadCommandsSendNothingAndSayWhy) {
+    CliApp app(batch_options());
+    EXPECT_TRUE(app.handle_command("join x").send.empty());
+    EXPECT_TRUE(app.handle_command("h2e2").send.empty());  // not at a table
+    EXPECT_TRUE(app.handle_command("ai green 3").send.empty());
+    const std::string out = app.take_output();
+    EXPECT_NE(out.find("expected a table number"), std::string::npos) << out;
+    EXPECT_NE(out.find("not at a table"), std::string::npos) << out;
+    EXPECT_NE(out.find("\"type\":\"cli_error\""), std::string::npos) << out;
+}
+
+TEST(CliApp, MovesInEveryNotationBecomeIccsWithThePly) {
+    for (const char* text : {"h2e2", "H2-E2", "C2.5", "炮二平五", "move 炮二平五"}) {
+        CliApp app(batch_options());
+        seat(app, proto::Role::Red);
+        const auto r = app.handle_command(text);
+        ASSERT_EQ(r.send.size(), 1u) << text << ": " << app.take_output();
+        const auto m = std::get<proto::MoveRequest>(decode_one(r.send[0]));
+        EXPECT_EQ(m.table, 7u);
+        EXPECT_EQ(m.ply, 0);
+        EXPECT_EQ(m.move, "h2e2") << text;
+    }
+    CliApp app(batch_options());
+    seat(app, proto::Role::Red);
+    EXPECT_TRUE(app.handle_command("a0a5").send.empty());  // illegal: refused locally
+    EXPECT_NE(app.take_output().find("cannot read move"), std::string::npos);
+}
+
+TEST(CliApp, MoveMadeUpdatesBoardAndPly) {
+    CliApp app(batch_options());
+    seat(app, proto::Role::Black);
+    proto::MoveMade mm;
+    mm.table = 7;
+    mm.ply = 1;
+    mm.move = "h2e2";
+    mm.wxf = "C2.5";
+    mm.chinese = "炮二平五";
+    mm.by = RED;
+    mm.fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1";
+    app.handle_server_line(server_line(mm));
+    EXPECT_EQ(app.ply(), 1);
+    EXPECT_EQ(app.position().side_to_move(), BLACK);
+    const auto r = app.handle_command("马8进7");
+    const auto m = std::get<proto::MoveRequest>(decode_one(r.send.at(0)));
+    EXPECT_EQ(m.move, "h9g7");
+    EXPECT_EQ(m.ply, 1);
+    // Batch mode prints the server line verbatim.
+    EXPECT_NE(app.take_output().find("\"type\":\"move_made\""), std::string::npos);
+}
+
+TEST(CliApp, AcceptAnswersTheLatestOffer) {
+    CliApp app(batch_options());
+    seat(app, proto::Role::Red);
+    EXPECT_TRUE(app.handle_command("accept").send.empty());  // nothing offered yet
+    proto::DrawOffered d;
+    d.table = 7;
+    d.by = BLACK;
+    app.handle_server_line(server_line(d));
+    auto r = app.handle_command("accept");
+    const auto a = std::get<proto::AnswerDraw>(decode_one(r.send.at(0)));
+    EXPECT_TRUE(a.accept);
+    proto::TakebackRequested t;
+    t.table = 7;
+    t.by = BLACK;
+    app.handle_server_line(server_line(t));
+    r = app.handle_command("decline");
+    EXPECT_FALSE(std::get<proto::AnswerTakeback>(decode_one(r.send.at(0))).accept);
+}
+
+TEST(CliApp, WaitsConsumeServerLinesInOrder) {
+    CliApp app(batch_options());
+    auto r = app.handle_command("wait chat from=bob timeout=3");
+    ASSERT_TRUE(r.wait.has_value());
+    EXPECT_EQ(r.wait->timeout_ms, 3000);
+    const WaitSpec w = *r.wait;
+    EXPECT_FALSE(app.try_satisfy(w));
+    proto::ChatLine c;
+    c.from = "alice";
+    c.text = "hi";
+    app.handle_server_line(server_line(c));
+    EXPECT_FALSE(app.try_satisfy(w));  // wrong sender
+    c.from = "bob";
+    app.handle_server_line(server_line(c));
+    EXPECT_TRUE(app.try_satisfy(w));
+    EXPECT_FALSE(app.try_satisfy(w));  // consumed
+    const WaitSpec any_chat = *app.handle_command("wait chat").wait;
+    EXPECT_FALSE(app.try_satisfy(any_chat));  // alice's line came before bob's match
+}
+
+TEST(CliApp, RawSendsBytesVerbatim) {
+    CliApp app(batch_options());
+    const auto r = app.handle_command("raw {\"type\":\"ping\",\"id\":5}");
+    EXPECT_TRUE(r.send.empty());
+    EXPECT_EQ(r.send_raw, "{\"type\":\"ping\",\"id\":5}\n");
+}
+
+}  // namespace
+}  // namespace xq::client

@@ -1,0 +1,179 @@
+// Test-client machinery for the attack and load tool: many loopback connections pumped by
+// one poll loop, typed server lines counted per type and error code, a control game whose
+// move round trips are timed, and server process readings (RSS, open descriptors).
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "line_socket.h"
+#include "protocol/codec.h"
+#include "xiangqi/position.h"
+
+namespace xq::attack {
+
+using Clock = std::chrono::steady_clock;
+
+// Where the server under test listens. Only loopback addresses are accepted.
+struct Target {
+    std::string host = "127.0.0.1";
+    std::string port;
+};
+bool is_loopback(const std::string& host);
+
+// A received server line, decoded once.
+struct Line {
+    std::string type;  // "?" when the line did not decode (a protocol violation)
+    std::string text;
+    std::optional<proto::ServerMessage> msg;
+};
+
+class Client {
+public:
+    explicit Client(std::string name) : name_(std::move(name)) {}
+
+    // TCP connect only (no hello); `source` picks a 127.0.0.x source address.
+    bool connect(const Target& t, const std::string& source = {}, int rcvbuf = 0);
+    bool send(const proto::ClientMessage& m) { return sock_.send_line(proto::encode(m)); }
+    bool send_raw(std::string_view bytes) { return sock_.send_raw(bytes); }
+    void close() { sock_.close(); }
+
+    // Reads what is available; false once the peer has closed (or on error).
+    bool read_now();
+    bool open() const { return sock_.is_open() && !eof_; }
+    int fd() const { return sock_.fd(); }
+    const std::string& name() const { return name_; }
+
+    std::deque<Line>& inbox() { return inbox_; }
+    // The first inbox line of that type (and passing `pred`), removed with everything before it.
+    std::optional<Line> take(std::string_view type, const std::function<bool(const Line&)>& pred = {});
+
+    int count(std::string_view type) const;
+    int error_count(std::string_view code) const;
+    const std::map<std::string, int>& error_codes() const { return errors_; }
+    int undecodable() const { return undecodable_; }
+    std::string session_token;  // resume token from welcome
+    // Called for every line as it arrives (before anything can take it from the inbox).
+    std::function<void(const Line&)> observer;
+    bool reading = true;        // false: the hub never reads this socket (a client that stalls)
+
+private:
+    std::string name_;
+    client::LineSocket sock_;
+    bool eof_ = false;
+    std::deque<Line> inbox_;
+    std::map<std::string, int> types_;
+    std::map<std::string, int> errors_;
+    int undecodable_ = 0;
+};
+
+// All clients of a scenario; pumping reads every reading client so none stalls the server.
+class Hub {
+public:
+    Client& add(std::string name);
+    void remove_closed();
+    std::vector<std::unique_ptr<Client>>& clients() { return clients_; }
+
+    // Reads from every reading client for up to ms (returns early after one batch when ms=0).
+    void pump(int ms);
+    // Pumps until pred() or the deadline; returns pred().
+    bool wait(int ms, const std::function<bool()>& pred);
+    // Pumps until `c` has a line of that type; returns it (removed from the inbox).
+    std::optional<Line> expect(Client& c, std::string_view type, int ms,
+                               const std::function<bool(const Line&)>& pred = {});
+
+    // connect + hello + welcome. nullptr on failure (reason in `why`).
+    Client* join(const Target& t, std::string name, std::string* why = nullptr, const std::string& source = {});
+
+private:
+    std::vector<std::unique_ptr<Client>> clients_;
+};
+
+// Percentiles of microsecond samples.
+struct Stats {
+    std::vector<double> us;
+    void add(double v) { us.push_back(v); }
+    double pct(double p) const;
+    std::size_t n() const { return us.size(); }
+};
+
+// Two clients playing random legal moves at one table; each step times the mover's move
+// until its own move_made arrives (the round trip the load goals are stated in).
+class ControlGame {
+public:
+    ControlGame(Hub& hub, const Target& t, std::string prefix, std::uint32_t seed);
+    bool start(std::string* why = nullptr);
+    // Plays one move; false on an unexpected reply or timeout (reason in why()). Moves are
+    // paced (min_interval_ms apart) like a fast human, far under the server's flood limit.
+    bool step(Stats& stats, int timeout_ms = 5000);
+    int min_interval_ms = 40;
+    proto::TableId table() const { return table_; }
+    Client* red() const { return red_; }
+    Client* black() const { return black_; }
+    int ply() const { return ply_; }
+    const Position& position() const { return pos_; }
+    const std::string& why() const { return why_; }
+    int moves_played() const { return moves_; }
+
+private:
+    bool new_table();
+    Hub& hub_;
+    Target target_;
+    std::string prefix_;
+    std::mt19937 rng_;
+    Client* red_ = nullptr;
+    Client* black_ = nullptr;
+    proto::TableId table_ = 0;
+    Position pos_;
+    int ply_ = 0;
+    int moves_ = 0;
+    int tables_made_ = 0;
+    Clock::time_point last_step_{};
+    std::string why_;
+};
+
+// The server process as the kernel sees it.
+long rss_kb(int pid);
+int open_fds(int pid);
+
+double ms_since(Clock::time_point t);
+
+}  // namespace xq::attack
+
+namespace xq::attack {
+
+// A server process started by the tool (fork/exec), so it can be measured and killed.
+class ServerProc {
+public:
+    ServerProc() = default;
+    ~ServerProc() { stop(); }
+    ServerProc(const ServerProc&) = delete;
+    ServerProc& operator=(const ServerProc&) = delete;
+
+    // Starts `bin args...` with stdout/stderr appended to log_path; nofile > 0 caps its file
+    // descriptors (RLIMIT_NOFILE). Waits until the port accepts a TCP connection.
+    bool start(const std::string& bin, const std::vector<std::string>& args, const std::string& log_path,
+               const Target& t, int nofile = 0, std::string* why = nullptr);
+    void kill9();
+    // SIGTERM, then SIGKILL after 5 s. Returns the exit status (or -1).
+    int stop();
+    bool running() const;
+    int pid() const { return pid_; }
+
+private:
+    int pid_ = -1;
+};
+
+// A TCP port on 127.0.0.1 that was free a moment ago.
+std::string free_port();
+
+}  // namespace xq::attack

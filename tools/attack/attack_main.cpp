@@ -2,16 +2,17 @@
 // scenario starts its own server (so limits can be set per scenario), attacks it, checks
 // that honest clients were unharmed, and reports numbers; the run ends with one table.
 // Every connection goes to 127.0.0.1 (sources 127.0.0.x); counts and durations are bounded.
-#include <CLI/CLI.hpp>
-
 #include <signal.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <random>
 #include <set>
@@ -48,13 +49,15 @@ std::string fmt(double v, int decimals = 2) {
     return buf;
 }
 
-std::string source_addr(int i) { return "127.0.0." + std::to_string(2 + i % 250); }
+std::string source_addr(int i) {
+    return "127.0.0." + std::to_string(2 + i % 250);
+}
 
 void add(Env& env, const std::string& scenario, const std::string& metric, const std::string& value,
          const std::string& goal, bool ok) {
     env.rows.push_back({scenario, metric, value, goal, ok});
-    std::printf("  %-12s %-44s %-16s %-20s %s\n", scenario.c_str(), metric.c_str(), value.c_str(), goal.c_str(),
-                ok ? "ok" : "FAIL");
+    std::printf("  %-12s %-44s %-16s %-20s %s\n", scenario.c_str(), metric.c_str(), value.c_str(),
+                goal.c_str(), ok ? "ok" : "FAIL");
     std::fflush(stdout);
 }
 
@@ -89,7 +92,9 @@ bool play(Hub& hub, ControlGame& g, int n, Stats& st, std::string* why = nullptr
     return true;
 }
 
-std::string lat(const Stats& s) { return fmt(s.pct(50) / 1000.0) + "/" + fmt(s.pct(99) / 1000.0) + " ms"; }
+std::string lat(const Stats& s) {
+    return fmt(s.pct(50) / 1000.0) + "/" + fmt(s.pct(99) / 1000.0) + " ms";
+}
 
 // ---- scenarios ---------------------------------------------------------------------------
 
@@ -109,7 +114,8 @@ void oversized(Env& env) {
     for (int i = 0; i < 16; ++i) a->send_raw(chunk);
     a->send_raw("\n");
     auto err = hub.expect(*a, "error", 5000);
-    const std::string code = err ? std::string(proto::error_code_name(std::get<proto::Error>(*err->msg).code)) : "none";
+    const std::string code =
+        err ? std::string(proto::error_code_name(std::get<proto::Error>(*err->msg).code)) : "none";
     add(env, name, "1 MiB line: reply", code + " in " + fmt(ms_since(t0), 1) + " ms", "line_too_long",
         code == "line_too_long");
     a->send(proto::Ping{7});
@@ -123,10 +129,11 @@ void oversized(Env& env) {
     a->send_raw("\n");
     hub.expect(*a, "error", 10000);
     const long rss1 = rss_kb(s.server.pid());
-    add(env, name, "32 MiB unterminated line: server RSS growth", std::to_string((rss1 - rss0) / 1024) + " MiB",
-        "< 4 MiB", rss1 - rss0 < 4 * 1024);
+    add(env, name, "32 MiB unterminated line: server RSS growth",
+        std::to_string((rss1 - rss0) / 1024) + " MiB", "< 4 MiB", rss1 - rss0 < 4 * 1024);
     a->send(proto::Ping{8});
-    add(env, name, "ping answered after 32 MiB", hub.expect(*a, "pong", 3000) ? "yes" : "no", "yes", a->open());
+    add(env, name, "ping answered after 32 MiB", hub.expect(*a, "pong", 3000) ? "yes" : "no", "yes",
+        a->open());
 }
 
 void garbage(Env& env) {
@@ -197,11 +204,13 @@ void garbage(Env& env) {
     }
     add(env, name, "bad lines sent / error replies", std::to_string(sent) + " / " + std::to_string(errors),
         "equal", errors == sent);
-    add(env, name, "garbage connections still answering", std::to_string(usable) + "/" + std::to_string(attackers.size()),
-        "all", usable == int(attackers.size()));
+    add(env, name, "garbage connections still answering",
+        std::to_string(usable) + "/" + std::to_string(attackers.size()), "all",
+        usable == int(attackers.size()));
     add(env, name, "undecodable server lines", std::to_string(undecodable), "0", undecodable == 0);
     const bool played = play(hub, g, 20, st, &why);
-    add(env, name, "control game moves, p50/p99", std::to_string(st.n()) + ", " + lat(st), "all accepted", played);
+    add(env, name, "control game moves, p50/p99", std::to_string(st.n()) + ", " + lat(st), "all accepted",
+        played);
 
     // Garbage instead of hello: error and close.
     int closed = 0;
@@ -247,24 +256,26 @@ void chat_cut(Env& env) {
     std::string recv = got ? std::get<proto::ChatLine>(*got->msg).text : "";
     const bool valid = proto::valid_utf8(recv);
     const std::size_t cps = valid ? proto::count_code_points(recv) : 0;
-    add(env, name, "250 code points (3- and 4-byte) received as", std::to_string(cps) + " cp, " +
-        (valid ? "valid" : "INVALID") + " UTF-8", "200 cp, valid",
-        valid && cps == proto::MAX_CHAT_CODE_POINTS && recv == proto::cut_code_points(text, proto::MAX_CHAT_CODE_POINTS));
+    add(env, name, "250 code points (3- and 4-byte) received as",
+        std::to_string(cps) + " cp, " + (valid ? "valid" : "INVALID") + " UTF-8", "200 cp, valid",
+        valid && cps == proto::MAX_CHAT_CODE_POINTS &&
+            recv == proto::cut_code_points(text, proto::MAX_CHAT_CODE_POINTS));
 
     // 199 ASCII then a 4-byte character that straddles the cut's byte boundary.
     c.text = std::string(199, 'a') + "\xF0\x9F\x98\x80" + "tail";
     a->send(c);
     got = hub.expect(*b, "chat", 3000);
     recv = got ? std::get<proto::ChatLine>(*got->msg).text : "";
-    add(env, name, "cut across a 4-byte character ends with it whole",
-        std::to_string(recv.size()) + " bytes", "203 bytes", recv == std::string(199, 'a') + "\xF0\x9F\x98\x80");
+    add(env, name, "cut across a 4-byte character ends with it whole", std::to_string(recv.size()) + " bytes",
+        "203 bytes", recv == std::string(199, 'a') + "\xF0\x9F\x98\x80");
 
     // A character cut mid-way by the sender: refused, nobody receives it.
     a->send_raw("{\"type\":\"chat\",\"scope\":\"lobby\",\"text\":\"ab\xE4\xBD\"}\n");
     auto err = hub.expect(*a, "error", 3000);
     hub.pump(200);
     const bool none = !b->take("chat").has_value();
-    const std::string code = err ? std::string(proto::error_code_name(std::get<proto::Error>(*err->msg).code)) : "none";
+    const std::string code =
+        err ? std::string(proto::error_code_name(std::get<proto::Error>(*err->msg).code)) : "none";
     add(env, name, "truncated UTF-8 from sender", code + (none ? ", not relayed" : ", RELAYED"), "bad_utf8",
         code == "bad_utf8" && none);
 }
@@ -323,8 +334,9 @@ void slowloris(Env& env) {
         last = std::max(last, t);
         if (t < 5000) ++early;
     }
-    add(env, name, "closed by the server", std::to_string(closed_at.size()) + "/" + std::to_string(n_drip + n_silent),
-        "all", int(closed_at.size()) == n_drip + n_silent);
+    add(env, name, "closed by the server",
+        std::to_string(closed_at.size()) + "/" + std::to_string(n_drip + n_silent), "all",
+        int(closed_at.size()) == n_drip + n_silent);
     add(env, name, "last closed after", fmt(last / 1000.0, 1) + " s", "hello timeout", true);
     add(env, name, "closed within 5 s (refused at once)", std::to_string(early), "info", true);
     add(env, name, "control p50/p99 before", lat(base), "", true);
@@ -384,8 +396,8 @@ void nonreader(Env& env) {
         hub.pump(1);
     }
     witness->observer = nullptr;
-    add(env, name, "spectator that never reads dropped after", dropped ? fmt(ms_since(t0) / 1000.0, 1) + " s" : "never",
-        "dropped", dropped);
+    add(env, name, "spectator that never reads dropped after",
+        dropped ? fmt(ms_since(t0) / 1000.0, 1) + " s" : "never", "dropped", dropped);
     add(env, name, "requests it sent before", std::to_string(requests), "info", true);
     add(env, name, "control p50/p99 meanwhile (" + std::to_string(st.n()) + " moves)", lat(st), "p99 < 50 ms",
         control_ok && st.pct(99) < 50000);
@@ -401,12 +413,16 @@ void caps(Env& env) {
         int welcomed = 0, full = 0, other = 0;
         for (int i = 0; i < 80; ++i) {
             std::string why;
-            if (hub.join(s.target, "cap" + std::to_string(i), &why)) ++welcomed;
-            else if (why.find("server_full") != std::string::npos) ++full;
-            else ++other;
+            if (hub.join(s.target, "cap" + std::to_string(i), &why))
+                ++welcomed;
+            else if (why.find("server_full") != std::string::npos)
+                ++full;
+            else
+                ++other;
         }
         add(env, name, "80 clients at --max-clients 50: welcomed/full",
-            std::to_string(welcomed) + "/" + std::to_string(full), "50/30", welcomed == cap && full == 80 - cap);
+            std::to_string(welcomed) + "/" + std::to_string(full), "50/30",
+            welcomed == cap && full == 80 - cap);
         for (auto& c : hub.clients()) c->close();
         hub.remove_closed();
         std::this_thread::sleep_for(std::chrono::milliseconds(300));
@@ -449,8 +465,8 @@ void caps(Env& env) {
             back = hub.join(s.target, "recovered", &why) != nullptr;
             if (!back) std::this_thread::sleep_for(std::chrono::milliseconds(100));
         }
-        add(env, name, "fd exhaustion: recovered, new client welcomed", back ? fmt(ms_since(t0), 0) + " ms" : "no",
-            "yes", back);
+        add(env, name, "fd exhaustion: recovered, new client welcomed",
+            back ? fmt(ms_since(t0), 0) + " ms" : "no", "yes", back);
     }
 }
 
@@ -509,8 +525,8 @@ void floods(Env& env) {
         if (!pinger->send(proto::Ping{i})) break;
     hub.wait(5000, [&] { return !pinger->open(); });
     add(env, name, "2000 pings at once: pong / rate_limited / closed",
-        std::to_string(pinger->count("pong")) + " / " + std::to_string(pinger->error_count("rate_limited")) + " / " +
-            (pinger->open() ? "no" : "yes"),
+        std::to_string(pinger->count("pong")) + " / " + std::to_string(pinger->error_count("rate_limited")) +
+            " / " + (pinger->open() ? "no" : "yes"),
         "bounded, closed", pinger->count("pong") <= 200 && !pinger->open());
     Stats st;
     ControlGame g2(hub, s.target, "ctl2", env.seed + 1);
@@ -537,7 +553,8 @@ void forged(Env& env) {
     std::string why;
     Stats warm;
     for (int i = 0; i < K; ++i) {
-        games.push_back(std::make_unique<ControlGame>(hub, s.target, "f" + std::to_string(i) + "_", env.seed + i));
+        games.push_back(
+            std::make_unique<ControlGame>(hub, s.target, "f" + std::to_string(i) + "_", env.seed + i));
         ControlGame& g = *games.back();
         if (!g.start(&why) || !play(hub, g, 2, warm, &why)) return add(env, name, "setup", why, "ok", false);
         Client* sp = hub.join(s.target, "f" + std::to_string(i) + "_s", &why);
@@ -551,8 +568,9 @@ void forged(Env& env) {
     std::vector<Client*> all;
     std::map<Client*, int> err0;
     std::map<std::string, int> state_lines0;
-    const std::vector<std::string> changes = {"move_made", "game_over", "takeback", "offer_draw", "request_takeback",
-                                              "new_game", "player_joined", "table_snapshot"};
+    const std::vector<std::string> changes = {"move_made",     "game_over",        "takeback",
+                                              "offer_draw",    "request_takeback", "new_game",
+                                              "player_joined", "table_snapshot"};
     for (auto& c : hub.clients()) {
         all.push_back(c.get());
         err0[c.get()] = c->count("error");
@@ -578,8 +596,9 @@ void forged(Env& env) {
         std::string illegal;
         for (int a = 0; a < SQ_NB && illegal.empty(); ++a)
             for (int b = 0; b < SQ_NB && illegal.empty(); ++b)
-                if (pos.piece_on(Square(a)) != NO_PIECE && color_of(pos.piece_on(Square(a))) == pos.side_to_move() &&
-                    a != b && !legal.contains(Move(Square(a), Square(b))))
+                if (pos.piece_on(Square(a)) != NO_PIECE &&
+                    color_of(pos.piece_on(Square(a))) == pos.side_to_move() && a != b &&
+                    !legal.contains(Move(Square(a), Square(b))))
                     illegal = move_to_iccs(Move(Square(a), Square(b)));
         Client* to_move = pos.side_to_move() == RED ? g.red() : g.black();
         Client* waiting = to_move == g.red() ? g.black() : g.red();
@@ -604,31 +623,31 @@ void forged(Env& env) {
             switch (k % 5) {
             case 0:
                 plan[to_move].push_back(mv(id, ply - 1, mine));  // stale ply
-                plan[waiting].push_back(mv(id, ply, their));      // out of turn
-                plan[t.spec].push_back(mv(id, ply, mine));        // spectator moves
-                plan[t.lobby].push_back(mv(id, ply, mine));       // not at the table
+                plan[waiting].push_back(mv(id, ply, their));     // out of turn
+                plan[t.spec].push_back(mv(id, ply, mine));       // spectator moves
+                plan[t.lobby].push_back(mv(id, ply, mine));      // not at the table
                 break;
             case 1:
-                plan[to_move].push_back(mv(id, ply, illegal));     // illegal move
-                plan[waiting].push_back(mv(id, ply, mine));        // the opponent's piece
+                plan[to_move].push_back(mv(id, ply, illegal));  // illegal move
+                plan[waiting].push_back(mv(id, ply, mine));     // the opponent's piece
                 plan[t.spec].push_back(proto::Resign{id});
                 plan[t.lobby].push_back(proto::Resign{id});
                 break;
             case 2:
-                plan[to_move].push_back(mv(other, ply, mine));     // wrong table
+                plan[to_move].push_back(mv(other, ply, mine));             // wrong table
                 plan[waiting].push_back(proto::AnswerTakeback{id, true});  // nothing to answer
                 plan[t.spec].push_back(proto::OfferDraw{id});
                 plan[t.lobby].push_back(chat);
                 break;
             case 3:
-                plan[to_move].push_back(mv(id, ply, "zz99"));      // not ICCS
-                plan[waiting].push_back(ai);                       // AI into the opponent's seat
+                plan[to_move].push_back(mv(id, ply, "zz99"));  // not ICCS
+                plan[waiting].push_back(ai);                   // AI into the opponent's seat
                 plan[t.spec].push_back(proto::RequestTakeback{id});
                 plan[t.lobby].push_back(proto::Join{4000000000u, proto::Role::Red});
                 break;
             default:
-                plan[to_move].push_back(mv(id, ply + 5, mine));    // future ply
-                plan[waiting].push_back(proto::Resign{other});     // someone else's table
+                plan[to_move].push_back(mv(id, ply + 5, mine));  // future ply
+                plan[waiting].push_back(proto::Resign{other});   // someone else's table
                 plan[t.spec].push_back(proto::AnswerDraw{id, true});
                 plan[t.lobby].push_back(proto::NewGame{id});
                 break;
@@ -661,8 +680,9 @@ void forged(Env& env) {
         for (Client* c : all) n += c->count(t);
         changed_lines += n - state_lines0[t];
     }
-    add(env, name, "forged requests sent / refused", std::to_string(sent) + " / " + std::to_string(refused_now()),
-        "10000 / 10000", sent == 10000 && refused_now() == sent);
+    add(env, name, "forged requests sent / refused",
+        std::to_string(sent) + " / " + std::to_string(refused_now()), "10000 / 10000",
+        sent == 10000 && refused_now() == sent);
     std::string by;
     for (const auto& [code, n] : codes) by += code + "=" + std::to_string(n) + " ";
     std::printf("    refusals by code: %s\n", by.c_str());
@@ -679,14 +699,261 @@ void forged(Env& env) {
         const auto& sn = std::get<proto::TableSnapshot>(*snap->msg);
         same += sn.fen == t.fen && sn.ply == t.ply && !sn.result.has_value();
     }
-    add(env, name, "tables unchanged (FEN, ply, no result)", std::to_string(same) + "/" + std::to_string(K), "all",
-        same == K);
+    add(env, name, "tables unchanged (FEN, ply, no result)", std::to_string(same) + "/" + std::to_string(K),
+        "all", same == K);
     // And they still play.
     Stats st;
     int playing = 0;
     for (T& t : ts) playing += play(hub, *t.game, 2, st);
     add(env, name, "tables still playing after", std::to_string(playing) + "/" + std::to_string(K), "all",
         playing == K);
+}
+
+// Bots, spectators, AI-versus-AI tables, chat and random abrupt disconnects for a while;
+// afterwards, with every client gone, the server's memory and descriptors are back at the
+// baseline measured after a warm-up round of the same mix.
+struct SoakCounters {
+    int moves = 0, disconnects = 0, ai_moves = 0, games_started = 0, spectator_visits = 0, failures = 0;
+    std::string last_failure;
+    Stats latency;
+};
+
+void soak_round(Env& env, const Target& target, int seconds, std::uint32_t seed, SoakCounters& k) {
+    Hub hub;
+    std::mt19937 rng(seed);
+    const int n_games = env.full ? 30 : 12, n_spectators = env.full ? 30 : 12, n_ai_tables = 2;
+    std::vector<std::unique_ptr<ControlGame>> games;
+    int serial = 0;
+    auto new_game = [&]() {
+        auto g = std::make_unique<ControlGame>(
+            hub, target, "s" + std::to_string(seed) + "_" + std::to_string(serial++) + "_",
+            std::uint32_t(rng()));
+        g->min_interval_ms = 150;
+        std::string why;
+        if (!g->start(&why)) {
+            ++k.failures;
+            k.last_failure = "bot game start: " + why;
+            return std::unique_ptr<ControlGame>();
+        }
+        ++k.games_started;
+        return g;
+    };
+    for (int i = 0; i < n_games; ++i)
+        if (auto g = new_game()) games.push_back(std::move(g));
+
+    // AI-versus-AI tables, created by a spectator who asks for both seats.
+    std::vector<Client*> ai_hosts;
+    auto start_ai_table = [&](Client* host) {
+        proto::CreateTable ct;
+        ct.name = "ai soak";
+        ct.as = proto::Role::Spectator;
+        host->send(ct);
+        auto snap = hub.expect(*host, "table_snapshot", 3000);
+        if (!snap) return;
+        const auto id = std::get<proto::TableSnapshot>(*snap->msg).table.id;
+        host->send(proto::RequestAi{id, RED, 1});
+        host->send(proto::RequestAi{id, BLACK, 1});
+    };
+    for (int i = 0; i < n_ai_tables; ++i) {
+        std::string why;
+        Client* h = hub.join(target, "aihost" + std::to_string(seed) + "_" + std::to_string(i), &why);
+        if (!h) continue;
+        h->observer = [&k](const Line& l) {
+            if (l.type == "move_made") ++k.ai_moves;
+        };
+        start_ai_table(h);
+        ai_hosts.push_back(h);
+    }
+    std::vector<Client*> specs;
+    for (int i = 0; i < n_spectators; ++i) {
+        std::string why;
+        if (Client* c = hub.join(target, "spec" + std::to_string(seed) + "_" + std::to_string(i), &why))
+            specs.push_back(c);
+    }
+    std::map<Client*, proto::TableId> watching;
+
+    const auto end = Clock::now() + std::chrono::seconds(seconds);
+    auto next_event = Clock::now();
+    std::size_t turn = 0;
+    while (Clock::now() < end) {
+        // One bot move per pass, round robin.
+        if (!games.empty()) {
+            ControlGame& g = *games[turn++ % games.size()];
+            const int before = g.moves_played();
+            if (!g.step(k.latency, 5000)) {
+                ++k.failures;
+                k.last_failure = g.why();
+            }
+            k.moves += g.moves_played() - before;
+        }
+        hub.pump(0);
+        if (Clock::now() < next_event) continue;
+        next_event = Clock::now() + std::chrono::milliseconds(250);
+        const unsigned roll = rng() % 100;
+        if (roll < 15 && !games.empty()) {
+            // A random abrupt disconnect: both players of a bot game vanish; a new game starts.
+            const std::size_t i = rng() % games.size();
+            games[i]->red()->close();
+            games[i]->black()->close();
+            ++k.disconnects;
+            games.erase(games.begin() + std::ptrdiff_t(i));
+            hub.remove_closed();
+            if (auto g = new_game()) games.push_back(std::move(g));
+        } else if (roll < 60 && !specs.empty() && !games.empty()) {
+            // A spectator moves to another table (leaves, or sometimes drops its connection).
+            const std::size_t i = rng() % specs.size();
+            Client* c = specs[i];
+            if (watching.count(c)) {
+                if (rng() % 4 == 0) {
+                    c->close();
+                    ++k.disconnects;
+                    watching.erase(c);
+                    hub.remove_closed();
+                    std::string why;
+                    specs[i] = hub.join(
+                        target, "spec" + std::to_string(seed) + "_r" + std::to_string(serial++), &why);
+                    if (!specs[i]) specs.erase(specs.begin() + std::ptrdiff_t(i));
+                    continue;
+                }
+                c->send(proto::Leave{watching[c]});
+                watching.erase(c);
+            } else {
+                const proto::TableId t = games[rng() % games.size()]->table();
+                c->send(proto::Join{t, proto::Role::Spectator});
+                watching[c] = t;
+                ++k.spectator_visits;
+            }
+        } else if (roll < 70 && !games.empty()) {
+            ControlGame& g = *games[rng() % games.size()];
+            proto::ChatSend c;
+            c.scope = proto::ChatScope::Table;
+            c.table = g.table();
+            c.text = "好棋 good move";
+            g.red()->send(c);
+        }
+        // Restart AI tables whose game ended.
+        for (Client* h : ai_hosts) {
+            if (auto over = h->take("game_over")) {
+                const auto id = std::get<proto::GameOver>(*over->msg).table;
+                h->send(proto::Leave{id});
+                hub.expect(*h, "left", 3000);
+                start_ai_table(h);
+            }
+            while (h->inbox().size() > 1000) h->inbox().pop_front();
+        }
+        for (Client* c : specs)
+            while (c->inbox().size() > 1000) c->inbox().pop_front();
+    }
+    for (auto& c : hub.clients()) c->close();
+}
+
+void soak(Env& env) {
+    const std::string name = "soak";
+    Session s(env, name,
+              {"--seat-grace", "1", "--ai-workers", "1", "--ai-min-move-ms", "50", "--max-clients", "1000"});
+    if (!s.ok) return;
+    const int pid = s.server.pid();
+    auto settle = [&] {
+        // Seats of vanished players are held for the grace period; tables go when empty.
+        std::this_thread::sleep_for(std::chrono::seconds(4));
+    };
+    SoakCounters warm;
+    soak_round(env, s.target, 5, env.seed, warm);
+    settle();
+    const long rss0 = rss_kb(pid);
+    const int fds0 = open_fds(pid);
+
+    const int seconds = env.full ? 600 : 60;
+    SoakCounters k;
+    soak_round(env, s.target, seconds, env.seed + 1, k);
+    const long rss_peak = rss_kb(pid);
+    settle();
+    const long rss1 = rss_kb(pid);
+    const int fds1 = open_fds(pid);
+    add(env, name, "duration", std::to_string(seconds) + " s", "", true);
+    add(env, name, "bot moves / AI moves seen", std::to_string(k.moves) + " / " + std::to_string(k.ai_moves),
+        "> 0", k.moves > 0 && k.ai_moves > 0);
+    add(env, name, "games started / abrupt disconnects",
+        std::to_string(k.games_started) + " / " + std::to_string(k.disconnects), "", true);
+    add(env, name, "spectator visits", std::to_string(k.spectator_visits), "", true);
+    add(env, name, "bot move p50/p99", lat(k.latency), "p99 < 50 ms", k.latency.pct(99) < 50000);
+    add(env, name, "unexpected failures",
+        std::to_string(k.failures) + (k.failures ? " (" + k.last_failure + ")" : ""), "0", k.failures == 0);
+    add(env, name, "server fds baseline / after", std::to_string(fds0) + " / " + std::to_string(fds1),
+        "equal", fds0 == fds1);
+    add(env, name, "server RSS baseline / peak / after",
+        std::to_string(rss0 / 1024) + " / " + std::to_string(rss_peak / 1024) + " / " +
+            std::to_string(rss1 / 1024) + " MiB",
+        "after <= base+10%+2MiB", rss1 <= rss0 + rss0 / 10 + 2048);
+    add(env, name, "server alive", s.server.running() ? "yes" : "no", "yes", s.server.running());
+}
+
+// Repeated kill -9 of a server under load: after each restart every player reconnects with
+// its resume token and every move it had seen acknowledged must still be there.
+void kill9(Env& env) {
+    const std::string name = "kill9";
+    const std::string help_log = env.work_dir + "/help.txt";
+    const std::string cmd = "'" + env.server_bin + "' --help > '" + help_log + "' 2>&1";
+    (void)std::system(cmd.c_str());
+    std::ifstream hf(help_log);
+    const std::string help((std::istreambuf_iterator<char>(hf)), std::istreambuf_iterator<char>());
+    if (help.find("--data-dir") == std::string::npos)
+        return add(env, name, "server has --data-dir (persistence)", "no", "yes", false);
+    const std::string data = env.work_dir + "/kill9-data";
+    std::filesystem::remove_all(data);
+    const std::vector<std::string> extra = {"--data-dir", data, "--seat-grace", "120"};
+    Session s(env, name, extra);
+    if (!s.ok) return;
+    const int rounds = env.full ? 30 : 10, n_games = 6;
+    Hub hub;
+    std::vector<std::unique_ptr<ControlGame>> games;
+    std::string why;
+    for (int i = 0; i < n_games; ++i) {
+        games.push_back(
+            std::make_unique<ControlGame>(hub, s.target, "k" + std::to_string(i) + "_", env.seed + i));
+        games.back()->min_interval_ms = 5;
+        if (!games.back()->start(&why)) return add(env, name, "setup", why, "ok", false);
+    }
+    std::mt19937 rng(env.seed);
+    int acked_total = 0, lost_total = 0, failures = 0;
+    Stats restart, st;
+    std::string last_failure;
+    std::vector<std::string> args = {"--bind", "127.0.0.1", "--port", s.target.port, "--log-level", "warn"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    for (int r = 0; r < rounds; ++r) {
+        const auto until = Clock::now() + std::chrono::milliseconds(300 + rng() % 1200);
+        std::size_t turn = 0;
+        while (Clock::now() < until) {
+            ControlGame& g = *games[turn++ % games.size()];
+            if (!g.step(st, 3000)) {
+                ++failures;
+                last_failure = g.why();
+            }
+        }
+        for (auto& g : games) acked_total += int(g->acked().size());
+        s.server.kill9();
+        const auto t0 = Clock::now();
+        if (!s.server.start(env.server_bin, args, s.log, s.target, 0, &why))
+            return add(env, name, "restart " + std::to_string(r + 1), why, "restarts", false);
+        restart.add(ms_since(t0) * 1000.0);
+        for (auto& g : games) {
+            const int lost = g->reconnect();
+            if (lost < 0) {
+                ++failures;
+                last_failure = g->why();
+            } else {
+                lost_total += lost;
+            }
+        }
+    }
+    add(env, name, "kill -9 rounds under load", std::to_string(rounds), env.full ? "30" : "10", true);
+    add(env, name, "acknowledged moves checked / lost",
+        std::to_string(acked_total) + " / " + std::to_string(lost_total), "lost 0",
+        lost_total == 0 && acked_total > 0);
+    add(env, name, "restart to listening, p50/max",
+        fmt(restart.pct(50) / 1000.0, 0) + "/" + fmt(restart.pct(100) / 1000.0, 0) + " ms", "", true);
+    add(env, name, "reconnect or move failures",
+        std::to_string(failures) + (failures ? " (" + last_failure + ")" : ""), "0", failures == 0);
 }
 
 }  // namespace
@@ -719,6 +986,7 @@ int main(int argc, char** argv) {
     const std::vector<std::pair<std::string, void (*)(Env&)>> all = {
         {"oversized", oversized}, {"garbage", garbage}, {"chat_cut", chat_cut}, {"slowloris", slowloris},
         {"nonreader", nonreader}, {"caps", caps},       {"floods", floods},     {"forged", forged},
+        {"soak", soak},           {"kill9", kill9},
     };
     std::set<std::string> want(scenarios.begin(), scenarios.end());
     for (const auto& w : want) {

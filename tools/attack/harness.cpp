@@ -89,7 +89,7 @@ Client& Hub::add(std::string name) {
 }
 
 void Hub::remove_closed() {
-    std::erase_if(clients_, [](const auto& c) { return !c->open(); });
+    std::erase_if(clients_, [](const auto& c) { return c->closed_locally(); });
 }
 
 void Hub::pump(int ms) {
@@ -104,7 +104,8 @@ void Hub::pump(int ms) {
             fds.push_back({c->fd(), POLLIN, 0});
             who.push_back(c.get());
         }
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+        const auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
         if (!first && left <= 0) return;
         if (fds.empty()) {
             if (left > 0) ::poll(nullptr, 0, int(std::min<long long>(left, 10)));
@@ -122,7 +123,8 @@ void Hub::pump(int ms) {
 bool Hub::wait(int ms, const std::function<bool()>& pred) {
     const auto deadline = Clock::now() + std::chrono::milliseconds(ms);
     while (!pred()) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+        const auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
         if (left <= 0) return pred();
         pump(int(std::min<long long>(left, 50)));
     }
@@ -217,7 +219,48 @@ bool ControlGame::new_table() {
     }
     pos_ = Position();
     ply_ = 0;
+    acked_.clear();
     return true;
+}
+
+int ControlGame::reconnect() {
+    std::optional<proto::TableSnapshot> snap;
+    for (Client** who : {&red_, &black_}) {
+        Client* old = *who;
+        Client& c = hub_.add(old->name());
+        old->close();
+        if (!c.connect(target_)) {
+            why_ = "reconnect failed";
+            return -1;
+        }
+        proto::Hello h;
+        h.name = old->name();
+        h.resume = old->session_token;
+        c.send(h);
+        auto w = hub_.expect(c, "welcome", 5000);
+        if (!w) {
+            why_ = "no welcome on resume for " + old->name();
+            return -1;
+        }
+        c.session_token = std::get<proto::Welcome>(*w->msg).resume_token;
+        auto sn = hub_.expect(c, "table_snapshot", 5000);
+        if (!sn) {
+            why_ = "no snapshot on resume for " + old->name();
+            return -1;
+        }
+        snap = std::get<proto::TableSnapshot>(*sn->msg);
+        *who = &c;
+    }
+    hub_.remove_closed();
+    int lost = 0;
+    for (std::size_t i = 0; i < acked_.size(); ++i)
+        if (i >= snap->moves.size() || snap->moves[i] != acked_[i]) ++lost;
+    // The server may hold one move more than was acknowledged (saved, then killed).
+    table_ = snap->table.id;
+    ply_ = snap->ply;
+    pos_.set_fen(snap->fen);
+    acked_.assign(snap->moves.begin(), snap->moves.end());
+    return lost;
 }
 
 bool ControlGame::step(Stats& stats, int timeout_ms) {
@@ -250,6 +293,7 @@ bool ControlGame::step(Stats& stats, int timeout_ms) {
         return false;
     }
     stats.add(ms_since(t0) * 1000.0);
+    acked_.push_back(req.move);
     UndoInfo u;
     pos_.do_move(m, u);
     ply_ = want;
@@ -312,8 +356,8 @@ int open_fds(int pid) {
 
 namespace xq::attack {
 
-bool ServerProc::start(const std::string& bin, const std::vector<std::string>& args, const std::string& log_path,
-                       const Target& t, int nofile, std::string* why) {
+bool ServerProc::start(const std::string& bin, const std::vector<std::string>& args,
+                       const std::string& log_path, const Target& t, int nofile, std::string* why) {
     stop();
     std::vector<std::string> argv_s;
     argv_s.push_back(bin);

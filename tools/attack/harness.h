@@ -50,6 +50,7 @@ public:
     // Reads what is available; false once the peer has closed (or on error).
     bool read_now();
     bool open() const { return sock_.is_open() && !eof_; }
+    bool closed_locally() const { return !sock_.is_open(); }
     int fd() const { return sock_.fd(); }
     const std::string& name() const { return name_; }
 
@@ -64,7 +65,7 @@ public:
     std::string session_token;  // resume token from welcome
     // Called for every line as it arrives (before anything can take it from the inbox).
     std::function<void(const Line&)> observer;
-    bool reading = true;        // false: the hub never reads this socket (a client that stalls)
+    bool reading = true;  // false: the hub never reads this socket (a client that stalls)
 
 private:
     std::string name_;
@@ -80,6 +81,7 @@ private:
 class Hub {
 public:
     Client& add(std::string name);
+    // Deletes the clients this tool closed itself (pointers to them become invalid).
     void remove_closed();
     std::vector<std::unique_ptr<Client>>& clients() { return clients_; }
 
@@ -92,7 +94,8 @@ public:
                                const std::function<bool(const Line&)>& pred = {});
 
     // connect + hello + welcome. nullptr on failure (reason in `why`).
-    Client* join(const Target& t, std::string name, std::string* why = nullptr, const std::string& source = {});
+    Client* join(const Target& t, std::string name, std::string* why = nullptr,
+                 const std::string& source = {});
 
 private:
     std::vector<std::unique_ptr<Client>> clients_;
@@ -123,6 +126,11 @@ public:
     const Position& position() const { return pos_; }
     const std::string& why() const { return why_; }
     int moves_played() const { return moves_; }
+    // Moves of the current table whose move_made reached a player, in order.
+    const std::vector<std::string>& acked() const { return acked_; }
+    // After a server restart: both players reconnect with their resume tokens; the snapshot
+    // must hold every acknowledged move. Returns how many were lost (or -1 with why()).
+    int reconnect();
 
 private:
     bool new_table();
@@ -138,6 +146,7 @@ private:
     int moves_ = 0;
     int tables_made_ = 0;
     Clock::time_point last_step_{};
+    std::vector<std::string> acked_;
     std::string why_;
 };
 

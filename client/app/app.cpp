@@ -188,6 +188,8 @@ void App::handle_event(const sf::Event& e) {
             if (e.key.code == sf::Keyboard::Escape) screen_ = review_return_;
         } else if (screen_ == Screen::Table && e.key.code == sf::Keyboard::Escape) {
             ctl_.reset();
+        } else if (screen_ == Screen::Table && e.key.code == sf::Keyboard::F) {
+            state_.table.board.toggle_flip();
         }
         break;
     default: break;

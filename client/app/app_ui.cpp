@@ -297,7 +297,11 @@ void App::ui_move_list(const std::vector<MoveEntry>& moves, int highlight_ply, b
             const bool current = i + 1 == highlight_ply;
             ImGui::PushID(i);
             if (clickable) {
-                if (ImGui::Selectable(text.c_str(), current)) set_review_ply(i + 1);
+                if (ImGui::Selectable(text.c_str(), current)) {
+                    // From the table, a click opens the review at that move.
+                    if (screen_ == Screen::Table) open_review_from_table();
+                    set_review_ply(i + 1);
+                }
             } else if (current) {
                 ImGui::TextColored(col == 0 ? ImVec4(0.75f, 0.1f, 0.1f, 1) : ImVec4(0.1f, 0.1f, 0.1f, 1), "%s", text.c_str());
             } else {
@@ -414,7 +418,7 @@ void App::ui_table() {
     notation_ = MoveNotation(n);
     const float rest = ImGui::GetContentRegionAvail().y;
     ImGui::BeginChild("movelist", ImVec2(0, rest * 0.42f), true);
-    ui_move_list(tb.moves, bm.ply(), false);
+    ui_move_list(tb.moves, bm.ply(), true);
     ImGui::EndChild();
 
     section(t(Str::TableChat));

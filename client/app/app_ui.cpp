@@ -281,8 +281,9 @@ void App::ui_move_list(const std::vector<MoveEntry>& moves, int highlight_ply, b
     ImGui::TableSetupColumn("r");
     ImGui::TableSetupColumn("b");
     // The start position may have Black to move: then the first row's Red cell is empty.
-    const bool black_first = !moves.empty() && state_.table.board.game().start_position().side_to_move() == BLACK &&
-                             screen_ == Screen::Table;
+    const Position& start =
+        screen_ == Screen::Review ? review_game_.start_position() : state_.table.board.game().start_position();
+    const bool black_first = !moves.empty() && start.side_to_move() == BLACK;
     const int offset = black_first ? 1 : 0;
     const int rows = (int(moves.size()) + offset + 1) / 2;
     for (int row = 0; row < rows; ++row) {

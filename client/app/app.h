@@ -144,6 +144,9 @@ private:
     // server can give back the seat of a dropped connection.
     std::string resume_token_, resume_address_, resume_name_;
     void ui_lan();
+    void start_lan_search();
+    bool lan_searching() const;
+    int lan_server_count() const;
 #if XQ_HAVE_LAN_DISCOVERY
     // The probe blocks for its whole wait, so it runs on its own thread.
     std::future<ProbeResult> lan_probe_;

@@ -227,6 +227,7 @@ App::StepResult App::step(const ScriptAction& a) {
         else if (what == "screen")
             got = screen_ == Screen::Connect ? "connect" : screen_ == Screen::Lobby ? "lobby" : screen_ == Screen::Table ? "table" : "review";
         else if (what == "toast") got = toast_.find(want) != std::string::npos ? want : toast_;
+        else if (what == "lan_servers") got = std::to_string(lan_server_count());
         else if (what == "spectators") got = std::to_string(state_.table.spectators);
         else if (what == "last_move") got = state_.table.moves.empty() ? "" : state_.table.moves.back().iccs;
         else if (what == "move" && a.args.size() == 3) {
@@ -265,6 +266,18 @@ App::StepResult App::step(const ScriptAction& a) {
     if (v == "newgame") { session_.new_game(); send_outbox(); return StepResult::Done; }
     if (v == "leave") { session_.leave(); send_outbox(); return StepResult::Done; }
     if (v == "quit") { running_ = false; return StepResult::Done; }
+    if (v == "lan") {
+        // Starts the search on the first call, then waits until it has finished (the
+        // connect screen's list polls the result each frame).
+        static constexpr const char* STARTED = "__lan";
+        if (baseline_.find(STARTED) == baseline_.end()) {
+            screen_ = Screen::Connect;
+            start_lan_search();
+            baseline_[STARTED] = 1;
+            return StepResult::Wait;
+        }
+        return lan_searching() ? StepResult::Wait : StepResult::Done;
+    }
     script_fail("unhandled action " + v);
     return StepResult::Fail;
 }

@@ -106,42 +106,52 @@ void App::ui_connect() {
 }
 
 #if XQ_HAVE_LAN_DISCOVERY
-void App::ui_lan() {
+void App::start_lan_search() {
     constexpr std::chrono::milliseconds LAN_WAIT{1500};
-    const bool probing = lan_probe_.valid();
-    if (probing && lan_probe_.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
+    if (lan_probe_.valid()) return;
+    std::string err;
+    const auto target = proto::choose_discovery_target(
+        opt_.discovery_address.empty() ? std::nullopt : std::optional<std::string_view>(opt_.discovery_address),
+        std::getenv(std::string(proto::DISCOVERY_ENV_VAR).c_str()), &err);
+    if (!target) {
+        lan_status_ = err;
+        return;
+    }
+    lan_status_ = t(Str::Connecting, {target->address});
+    lan_probe_ = std::async(std::launch::async, probe_lan, *target, LAN_WAIT);
+}
+
+bool App::lan_searching() const { return lan_probe_.valid(); }
+int App::lan_server_count() const { return int(lan_servers_.size()); }
+
+void App::ui_lan() {
+    if (lan_probe_.valid() && lan_probe_.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
         ProbeResult r = lan_probe_.get();
         lan_servers_ = std::move(r.servers);
         lan_status_ = !r.error.empty() ? r.error : lan_servers_.empty() ? t(Str::LanNone) : "";
     }
+    const bool probing = lan_probe_.valid();
     if (probing) ImGui::BeginDisabled();
-    if (wide_button(t(Str::LanRefresh))) {
-        std::string err;
-        const auto target = proto::choose_discovery_target(
-            opt_.discovery_address.empty() ? std::nullopt : std::optional<std::string_view>(opt_.discovery_address),
-            std::getenv(std::string(proto::DISCOVERY_ENV_VAR).c_str()), &err);
-        if (!target) {
-            lan_status_ = err;
-        } else {
-            lan_status_ = t(Str::Connecting, {target->address});
-            lan_probe_ = std::async(std::launch::async, probe_lan, *target, LAN_WAIT);
-        }
-    }
+    if (wide_button(t(Str::LanRefresh))) start_lan_search();
     if (probing) ImGui::EndDisabled();
     ImGui::BeginChild("lan", ImVec2(0, 110), true);
     for (const FoundServer& f : lan_servers_) {
         const std::string addr = f.address + ":" + std::to_string(f.info.port);
-        const std::string label = f.info.name + "  " + addr + "  (" + std::to_string(f.info.players) + " · " +
-                                  std::to_string(f.info.tables) + ")";
+        const std::string label = f.info.name + "  " + addr + "  (" +
+                                  t(Str::LanEntry, {std::to_string(f.info.players), std::to_string(f.info.tables)}) + ")";
         if (ImGui::Selectable(label.c_str())) std::snprintf(address_, sizeof address_, "%s", addr.c_str());
     }
     if (!lan_status_.empty()) ImGui::TextDisabled("%s", lan_status_.c_str());
     ImGui::EndChild();
 }
 #else
+void App::start_lan_search() { toast(t(Str::LanNotAvailable)); }
+bool App::lan_searching() const { return false; }
+int App::lan_server_count() const { return 0; }
+
 void App::ui_lan() {
     // Built without the discovery library: say so rather than pretend to search.
-    if (wide_button(t(Str::LanRefresh))) toast(t(Str::LanNotAvailable));
+    if (wide_button(t(Str::LanRefresh))) start_lan_search();
     ImGui::BeginChild("lan", ImVec2(0, 90), true);
     ImGui::TextDisabled("%s", t(Str::LanNotAvailable));
     ImGui::EndChild();

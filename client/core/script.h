@@ -12,9 +12,10 @@
 //   wait_turn [timeout_ms]                  wait until it is our move
 //   sleep MS                                keep drawing for MS milliseconds
 //   screenshot FILE.png                     save the window
-//   expect ply|seat|status|screen|toast|chat|spectators|last_move VALUE, expect move N h2e2
+//   expect ply|seat|status|screen|toast|chat|spectators|lan_servers|last_move VALUE, expect move N h2e2
 //                                           fail unless the state matches (10 s grace)
 //   lang en|zh   theme 0|1   notation chinese|wxf|iccs   flip
+//   lan                                     search the LAN (the discovery target in force)
 //   takeback | draw | resign | newgame | leave | quit
 #pragma once
 

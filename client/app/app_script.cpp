@@ -174,13 +174,18 @@ App::StepResult App::step(const ScriptAction& a) {
             click_square(to, result);
         } else {
             const PointF a0 = geo.center(from), b0 = geo.center(to);
-            result = ctl_.press(state_.table.board, geo, a0.x, a0.y);
+            const Intent first = ctl_.press(state_.table.board, geo, a0.x, a0.y);
+            if (first.kind == Intent::Kind::Refused) {
+                script_fail(std::string("picking up ") + txt.substr(0, 2) + " refused: " + tr(Lang::English, reason_string(first.reason)));
+                return StepResult::Fail;
+            }
             ctl_.motion((a0.x + b0.x) / 2, (a0.y + b0.y) / 2);
             ctl_.motion(b0.x, b0.y);
             result = ctl_.release(state_.table.board, geo, b0.x, b0.y);
         }
         if (result.kind != Intent::Kind::Move) {
-            script_fail("move " + txt + " refused: " + tr(Lang::English, reason_string(result.reason)));
+            script_fail("move " + txt + (result.kind == Intent::Kind::None ? std::string(" did nothing") : " refused: " + std::string(tr(Lang::English, reason_string(result.reason)))) +
+                        " (position " + state_.table.board.position().fen() + ")");
             return StepResult::Fail;
         }
         apply_intent(result);

@@ -46,13 +46,14 @@ wait move_made
 wait_turn 30000
 expect ply 2
 expect move 1 h2e2
-drag h0g2
+# The AI's replies vary; these moves and clicks stay legal (or illegal) whatever it plays.
+drag c3c4
 wait_turn 30000
 expect ply 4
-# A horse cannot move straight: refused locally with a reason, nothing sent.
-click b0
-click b3
-expect toast Horses move
+# An elephant cannot move straight: refused locally with a reason, nothing sent.
+click c0
+click c1
+expect toast Elephants move
 expect ply 4
 chat hello 你好
 expect chat 你好
@@ -84,7 +85,7 @@ if [ "$status" -ne 0 ] || [ "$wstatus" -ne 0 ]; then
 fi
 grep -qF "ok move = h2e2" watcher.log || { echo "the watcher did not see the first move"; exit 1; }
 [ -s watcher.png ] || { echo "watcher.png missing"; exit 1; }
-for want in "ok seat = red" "ok ply = 2" "ok move = h2e2" "ok ply = 4" "ok toast = Horses move" "ok chat = 你好"; do
+for want in "ok seat = red" "ok ply = 2" "ok move = h2e2" "ok ply = 4" "ok toast = Elephants move" "ok chat = 你好"; do
   grep -qF "$want" client.log || { echo "missing in client output: $want"; exit 1; }
 done
 for png in start.png middle.png end.png; do

@@ -8,7 +8,7 @@
 #include <random>
 
 #include "server/ai_pool.h"
-#include "server/notation_fallback.h"
+#include "xiangqi/notation.h"
 
 namespace xq::server {
 
@@ -322,8 +322,8 @@ void Table::apply_move(Color c, Move m) {
     proto::MoveMade mm;
     mm.table = id_;
     mm.move = move_to_iccs(m);
-    mm.wxf = fallback::to_wxf(before, m);
-    mm.chinese = fallback::to_chinese(before, m);
+    mm.wxf = to_wxf(before, m);
+    mm.chinese = to_chinese(before, m);
     mm.capture = before.is_capture(m);
     mm.by = c;
     game_.play(m);

@@ -17,6 +17,10 @@ struct ServerConfig {
     std::string bind = "0.0.0.0";
     std::uint16_t port = 5050;  // 0 picks an ephemeral port (tests)
 
+    // Where persistent state goes (games, seat tokens). The storage layer reads it; the
+    // core keeps everything in memory.
+    std::string data_dir;
+
     std::size_t max_clients = 2000;
     std::size_t max_tables = 1000;
     std::size_t max_spectators = 100;  // per table

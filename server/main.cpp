@@ -36,6 +36,7 @@ int main(int argc, char** argv) {
     app.add_option("--port", config.port, "TCP port to listen on (0 = any free port)")->capture_default_str();
     app.add_option("--bind", config.bind, "address to bind")->capture_default_str();
     app.add_option("--name", config.name, "server name shown to clients")->capture_default_str();
+    app.add_option("--data-dir", config.data_dir, "directory for persistent state (games, seat tokens)");
     app.add_option("--max-clients", config.max_clients, "most simultaneous connections")->capture_default_str();
     app.add_option("--max-tables", config.max_tables, "most tables")->capture_default_str();
     app.add_option("--max-spectators", config.max_spectators, "most spectators per table")->capture_default_str();
@@ -52,6 +53,10 @@ int main(int argc, char** argv) {
     spdlog::set_level(spdlog::level::from_str(log_level));
     std::signal(SIGPIPE, SIG_IGN);
     raise_fd_limit();
+
+    if (!config.data_dir.empty())
+        spdlog::warn("--data-dir {}: this build keeps games in memory only (no persistence layer yet)",
+                     config.data_dir);
 
     boost::asio::io_context io(1);
     std::optional<xq::server::AiPool> ai;

@@ -71,9 +71,10 @@ public:
     void opt(const char* key, const std::optional<T>& v) {
         if (v) j_[key] = to_value(*v);
     }
+    // Optional plain fields are left out when they hold their default value.
     template <class T>
     void opt(const char* key, const T& v) {
-        j_[key] = to_value(v);
+        if (!(v == T{})) j_[key] = to_value(v);
     }
 
 private:

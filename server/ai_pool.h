@@ -1,0 +1,56 @@
+// Runs engine searches for AI seats on a small pool of worker threads (at most cores-1),
+// queueing the rest. Callbacks run on a worker thread: the caller posts them back to its
+// own thread (the server's io thread) and judges the move there like a human's.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstddef>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "engine/search.h"
+#include "xiangqi/position.h"
+
+namespace xq::server {
+
+struct AiJob {
+    Position start;
+    std::vector<Move> moves;
+    engine::Limits limits;
+    std::shared_ptr<std::atomic<bool>> stop;  // set to cancel; a cancelled job reports nothing
+    std::function<void(const engine::Progress&)> on_progress;
+    std::function<void(const engine::Result&)> on_done;
+};
+
+class AiPool {
+public:
+    // workers == 0 picks max(1, hardware threads - 1).
+    explicit AiPool(int workers = 0, std::size_t hash_mb = 16);
+    ~AiPool();  // cancels everything and joins the workers
+    AiPool(const AiPool&) = delete;
+    AiPool& operator=(const AiPool&) = delete;
+
+    void submit(AiJob job);
+    std::size_t workers() const { return threads_.size(); }
+    std::size_t queued() const;
+    std::size_t running() const { return running_.load(); }
+
+private:
+    void run(std::size_t index);
+
+    std::size_t hash_mb_;
+    mutable std::mutex mutex_;
+    std::condition_variable cv_;
+    std::deque<AiJob> queue_;
+    bool stopping_ = false;
+    std::atomic<std::size_t> running_{0};
+    std::vector<std::shared_ptr<std::atomic<bool>>> current_stop_;  // per worker, under mutex_
+    std::vector<std::thread> threads_;
+};
+
+}  // namespace xq::server

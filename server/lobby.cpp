@@ -1,0 +1,503 @@
+#include "server/lobby.h"
+
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+#include "protocol/utf8.h"
+#include "server/ai_pool.h"
+
+namespace xq::server {
+
+using proto::ErrorCode;
+
+std::string clean_text(std::string_view text, std::size_t max_code_points) {
+    std::string s;
+    s.reserve(text.size());
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c < 0x20 || c == 0x7F) {
+            s += ' ';
+        } else if (c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
+                   static_cast<unsigned char>(text[i + 1]) <= 0x9F) {
+            s += ' ';  // a C1 control character
+            ++i;
+        } else {
+            s += static_cast<char>(c);
+        }
+    }
+    const auto first = s.find_first_not_of(' ');
+    if (first == std::string::npos) return {};
+    const auto last = s.find_last_not_of(' ');
+    s = s.substr(first, last - first + 1);
+    return proto::cut_code_points(s, max_code_points);
+}
+
+Lobby::Lobby(boost::asio::io_context& io, const ServerConfig& config, Outbox& out, AiPool* ai)
+    : io_(io), config_(config), out_(out), ai_(ai) {}
+
+Lobby::~Lobby() {
+    for (auto& [id, t] : tables_) t->close();
+}
+
+Lobby::User* Lobby::find(SessionId s) {
+    const auto it = users_.find(s);
+    return it == users_.end() ? nullptr : it->second.get();
+}
+
+Lobby::User* Lobby::find_by_name(std::string_view name) {
+    for (auto& [id, u] : users_)
+        if (u->greeted && u->name == name) return u.get();
+    return nullptr;
+}
+
+Table* Lobby::table(proto::TableId id) {
+    const auto it = tables_.find(id);
+    return it == tables_.end() ? nullptr : it->second.get();
+}
+
+std::vector<proto::TableId> Lobby::table_ids() const {
+    std::vector<proto::TableId> ids;
+    for (const auto& [id, t] : tables_) ids.push_back(id);
+    return ids;
+}
+
+std::string Lobby::random_hex(int bytes) {
+    static constexpr char HEX[] = "0123456789abcdef";
+    std::random_device rd;  // the OS generator: tokens must not be predictable
+    std::string s;
+    for (int i = 0; i < bytes; i += 4) {
+        std::uint32_t v = rd();
+        for (int k = 0; k < 4 && i + k < bytes; ++k) {
+            s += HEX[(v >> 4) & 15];
+            s += HEX[v & 15];
+            v >>= 8;
+        }
+    }
+    return s;
+}
+
+void Lobby::send_msg(User& u, const proto::ServerMessage& m) { out_.send(u.id, make_buffer(m)); }
+
+void Lobby::refuse(User& u, ErrorCode code, std::string message, std::string_view request, proto::TableId table) {
+    ++u.refused_in_row;
+    send_msg(u, proto::Error{code, std::move(message), std::string(request), table});
+    if (u.refused_in_row >= config_.max_refused_in_row && !u.closing) {
+        spdlog::warn("session {} ({}): {} refused lines in a row, closing", u.id, u.name, u.refused_in_row);
+        u.closing = true;
+        out_.close(u.id);
+    }
+}
+
+void Lobby::refuse_and_close(User& u, ErrorCode code, std::string message, std::string_view request) {
+    send_msg(u, proto::Error{code, std::move(message), std::string(request), 0});
+    u.closing = true;
+    out_.close(u.id);
+}
+
+void Lobby::report(User& u, const Verdict& v, std::string_view request, proto::TableId table) {
+    if (v) refuse(u, v->code, v->message, request, table);
+}
+
+void Lobby::broadcast_lobby(const proto::ServerMessage& m, SessionId except) {
+    Buffer b;
+    for (auto& [id, u] : users_) {
+        if (!u->greeted || u->closing || u->table != 0 || id == except) continue;
+        if (!b) b = make_buffer(m);
+        out_.send(id, b);
+    }
+}
+
+void Lobby::send_tables(User& u) {
+    proto::Tables msg;
+    for (const auto& [id, t] : tables_) {
+        msg.tables.push_back(t->info());
+        if (msg.tables.size() == proto::TABLES_PER_LINE) {
+            msg.more = true;
+            send_msg(u, msg);
+            msg.tables.clear();
+        }
+    }
+    msg.more = false;
+    send_msg(u, msg);
+}
+
+void Lobby::send_users(User& u) {
+    proto::Users msg;
+    for (const auto& [id, other] : users_) {
+        if (!other->greeted) continue;
+        msg.users.push_back(proto::UserInfo{other->name, other->table});
+        if (msg.users.size() == proto::USERS_PER_LINE) {
+            msg.more = true;
+            send_msg(u, msg);
+            msg.users.clear();
+        }
+    }
+    msg.more = false;
+    send_msg(u, msg);
+}
+
+// ---- Connection events -----------------------------------------------------------------
+
+bool Lobby::on_connect(SessionId s) {
+    auto user = std::make_unique<User>(s, config_);
+    User& u = *user;
+    users_.emplace(s, std::move(user));
+    if (shutting_down_) {
+        refuse_and_close(u, ErrorCode::ShuttingDown, "the server is shutting down", "");
+        return false;
+    }
+    if (users_.size() > config_.max_clients) {
+        refuse_and_close(u, ErrorCode::ServerFull,
+                         "the server is full (" + std::to_string(config_.max_clients) + " clients)", "");
+        return false;
+    }
+    return true;
+}
+
+void Lobby::on_oversized(SessionId s) {
+    User* u = find(s);
+    if (!u || u->closing) return;
+    refuse(*u, ErrorCode::LineTooLong,
+           "line longer than " + std::to_string(proto::MAX_LINE_BYTES) + " bytes (skipped)", "");
+}
+
+void Lobby::on_line(SessionId s, std::string_view line) {
+    User* up = find(s);
+    if (!up || up->closing) return;
+    User& u = *up;
+    if (!u.flood.take(Clock::now())) {
+        refuse(u, ErrorCode::RateLimited, "too many messages; slow down", "");
+        return;
+    }
+    auto decoded = proto::decode_client(line);
+    if (!decoded) {
+        const auto& e = decoded.error();
+        if (!u.greeted) {
+            refuse_and_close(u, ErrorCode::NotHello, "the first line must be hello (" + e.message + ")", e.type);
+            return;
+        }
+        refuse(u, e.code, e.message, e.type);
+        return;
+    }
+    proto::ClientMessage& msg = decoded.value();
+    if (!u.greeted && !std::holds_alternative<proto::Hello>(msg)) {
+        refuse_and_close(u, ErrorCode::NotHello, "the first line must be hello", proto::type_name(msg));
+        return;
+    }
+    const int refused_before = u.refused_in_row;
+    std::visit([&](auto& m) { handle(u, m); }, msg);
+    // `u` may be gone only through on_disconnect, which never runs inside a handler.
+    if (u.refused_in_row == refused_before) u.refused_in_row = 0;
+}
+
+void Lobby::hello_timeout(SessionId s) {
+    User* u = find(s);
+    if (!u || u->greeted || u->closing) return;
+    refuse_and_close(*u, ErrorCode::NotHello,
+                     "no hello within " + std::to_string(config_.hello_timeout.count() / 1000) + " s", "");
+}
+
+void Lobby::on_disconnect(SessionId s, proto::LeaveReason reason) {
+    const auto it = users_.find(s);
+    if (it == users_.end()) return;
+    std::unique_ptr<User> u = std::move(it->second);
+    users_.erase(it);
+    // While stopping, tables are closed: no grace timers, no farewells.
+    if (!u->greeted || shutting_down_) return;
+    if (u->table != 0) {
+        if (auto t = tables_.find(u->table); t != tables_.end()) {
+            const auto role = t->second->role_of(s);
+            t->second->disconnect(s, reason);
+            if (role && *role != proto::Role::Spectator && t->second->seat(*role == proto::Role::Red ? RED : BLACK).human())
+                held_seats_[u->token] = u->table;
+        }
+    }
+    broadcast_lobby(proto::UserLeft{u->name});
+}
+
+void Lobby::shutdown() {
+    shutting_down_ = true;
+    for (auto& [id, t] : tables_) t->close();
+    for (auto& [id, u] : users_) {
+        if (u->closing) continue;
+        send_msg(*u, proto::Error{ErrorCode::ShuttingDown, "the server is shutting down", "", 0});
+        u->closing = true;
+        out_.close(id);
+    }
+}
+
+// ---- Tables ----------------------------------------------------------------------------
+
+void Lobby::table_changed(Table& t) {
+    if (!shutting_down_) broadcast_lobby(proto::TableUpdate{t.info()});
+    if (!t.wanted()) schedule_check(t.id());
+}
+
+void Lobby::schedule_check(proto::TableId id) {
+    // Deferred: the table may be in the middle of one of its own functions.
+    boost::asio::post(io_, [this, id] { remove_table_if_unwanted(id); });
+}
+
+void Lobby::remove_table_if_unwanted(proto::TableId id) {
+    const auto it = tables_.find(id);
+    if (it == tables_.end() || it->second->wanted()) return;
+    std::shared_ptr<Table> t = std::move(it->second);
+    tables_.erase(it);
+    t->close();
+    for (TableObserver* o : observers_) o->table_closed(*t);
+    spdlog::info("table {} removed", id);
+    if (!shutting_down_) broadcast_lobby(proto::TableRemoved{id});
+}
+
+Table* Lobby::at_table(User& u, proto::TableId id, std::string_view request) {
+    Table* t = table(id);
+    if (!t) {
+        refuse(u, ErrorCode::NoSuchTable, "no table " + std::to_string(id), request, id);
+        return nullptr;
+    }
+    if (u.table != id) {
+        refuse(u, ErrorCode::NotAtTable, "you are not at table " + std::to_string(id), request, id);
+        return nullptr;
+    }
+    return t;
+}
+
+bool Lobby::join_table(User& u, proto::TableId id, proto::Role as, std::string_view request) {
+    Table* t = table(id);
+    if (!t) {
+        refuse(u, ErrorCode::NoSuchTable, "no table " + std::to_string(id), request, id);
+        return false;
+    }
+    if (u.table != 0) {
+        refuse(u, ErrorCode::AlreadyAtTable, "you are already at table " + std::to_string(u.table) + "; leave it first",
+               request, id);
+        return false;
+    }
+    if (const Verdict v = t->can_join(as)) {
+        refuse(u, v->code, v->message, request, id);
+        return false;
+    }
+    u.table = id;
+    t->join(u.id, u.name, u.token, as);
+    return true;
+}
+
+// ---- Requests --------------------------------------------------------------------------
+
+void Lobby::handle(User& u, const proto::Hello& m) {
+    if (u.greeted) {
+        refuse(u, ErrorCode::AlreadyHello, "hello was already accepted", m.TYPE);
+        return;
+    }
+    if (m.version != proto::PROTOCOL_VERSION) {
+        refuse_and_close(u, ErrorCode::BadVersion,
+                         "this server speaks protocol version " + std::to_string(proto::PROTOCOL_VERSION) +
+                             ", not " + std::to_string(m.version),
+                         m.TYPE);
+        return;
+    }
+    if (const std::string why = proto::check_name(m.name); !why.empty()) {
+        refuse_and_close(u, ErrorCode::BadName, why, m.TYPE);
+        return;
+    }
+    // A seat held for a disconnected player: its token gives it back (with its name).
+    std::erase_if(held_seats_, [&](const auto& entry) { return !held_seat(entry.first, entry.second); });
+    const Seat* held = nullptr;
+    Table* held_table = nullptr;
+    if (!m.resume.empty()) {
+        if (auto it = held_seats_.find(m.resume); it != held_seats_.end()) {
+            held_table = table(it->second);
+            held = held_seat(it->first, it->second);
+        }
+    }
+    const std::string name = held ? held->name : m.name;
+    if (find_by_name(name)) {
+        refuse_and_close(u, ErrorCode::NameTaken, "the name '" + name + "' is in use", m.TYPE);
+        return;
+    }
+    if (!held) {
+        for (const auto& [token, tid] : held_seats_) {
+            if (held_seat(token, tid)->name == name) {
+                refuse_and_close(u, ErrorCode::NameTaken,
+                                 "the name '" + name + "' is held for a player who lost the connection", m.TYPE);
+                return;
+            }
+        }
+    }
+    u.greeted = true;
+    u.name = name;
+    u.session = random_hex(8);
+    u.token = held ? m.resume : random_hex(16);
+    const bool resumed = held != nullptr;
+    send_msg(u, proto::Welcome{u.session, u.token, config_.name, proto::PROTOCOL_VERSION, u.name, resumed});
+    spdlog::info("session {}: '{}' logged in{}", u.id, u.name, resumed ? " (resumed)" : "");
+    if (resumed) {
+        held_seats_.erase(m.resume);
+        u.table = held_table->id();
+        held_table->reattach(m.resume, u.id);
+    } else {
+        send_tables(u);
+        send_users(u);
+    }
+    broadcast_lobby(proto::UserJoined{u.name}, u.id);
+}
+
+const Seat* Lobby::held_seat(const std::string& token, proto::TableId id) {
+    Table* t = table(id);
+    if (!t) return nullptr;
+    for (Color c : {RED, BLACK}) {
+        const Seat& s = t->seat(c);
+        if (s.human() && !s.connected && s.resume_token == token) return &s;
+    }
+    return nullptr;
+}
+
+void Lobby::handle(User& u, const proto::Ping& m) { send_msg(u, proto::Pong{m.id}); }
+
+void Lobby::handle(User& u, const proto::ListTables&) { send_tables(u); }
+
+void Lobby::handle(User& u, const proto::ListUsers&) { send_users(u); }
+
+void Lobby::handle(User& u, const proto::CreateTable& m) {
+    if (u.table != 0) {
+        refuse(u, ErrorCode::AlreadyAtTable, "you are already at table " + std::to_string(u.table) + "; leave it first",
+               m.TYPE);
+        return;
+    }
+    if (tables_.size() >= config_.max_tables) {
+        refuse(u, ErrorCode::TooManyTables, "the server has its maximum of " + std::to_string(config_.max_tables) + " tables",
+               m.TYPE);
+        return;
+    }
+    Position start;
+    if (!m.fen.empty()) {
+        if (const FenError e = start.set_fen(m.fen); e != FenError::None) {
+            refuse(u, ErrorCode::BadFen, "bad FEN: " + std::string(fen_error_message(e)), m.TYPE);
+            return;
+        }
+    }
+    std::string name = clean_text(m.name, proto::MAX_TABLE_NAME_CODE_POINTS);
+    if (name.empty()) name = proto::cut_code_points(u.name + "'s table", proto::MAX_TABLE_NAME_CODE_POINTS);
+    const proto::TableId id = next_table_id_++;
+    auto t = std::make_shared<Table>(TableContext{io_, config_, *this, ai_, &observers_}, id, name, u.name, start);
+    tables_.emplace(id, t);
+    for (TableObserver* o : observers_) o->table_created(*t);
+    spdlog::debug("table {} created by '{}'", id, u.name);
+    u.table = id;
+    t->join(u.id, u.name, u.token, m.as);
+}
+
+void Lobby::handle(User& u, const proto::Join& m) {
+    if (join_table(u, m.table, m.as, m.TYPE)) {
+        // Invitations to this table are settled by joining it.
+        std::erase_if(u.invites, [&](const PendingInvite& i) { return i.table == m.table; });
+    }
+}
+
+void Lobby::handle(User& u, const proto::Leave& m) {
+    Table* t = at_table(u, m.table, m.TYPE);
+    if (!t) return;
+    t->leave(u.id);
+    u.table = 0;
+    send_msg(u, proto::LeftTable{m.table});
+    send_tables(u);
+    if (!t->wanted()) schedule_check(m.table);
+}
+
+void Lobby::handle(User& u, const proto::Sync& m) {
+    if (Table* t = at_table(u, m.table, m.TYPE)) t->send_snapshot(u.id);
+}
+
+void Lobby::handle(User& u, const proto::MoveRequest& m) {
+    if (Table* t = at_table(u, m.table, m.TYPE)) report(u, t->move(u.id, m.ply, m.move), m.TYPE, m.table);
+}
+
+void Lobby::handle(User& u, const proto::ChatSend& m) {
+    if (!u.chat.allow(Clock::now())) {
+        refuse(u, ErrorCode::RateLimited,
+               "at most " + std::to_string(config_.chat_burst) + " chat messages per " +
+                   std::to_string(config_.chat_window.count() / 1000) + " s",
+               m.TYPE, m.table);
+        return;
+    }
+    const std::string text = clean_text(m.text, proto::MAX_CHAT_CODE_POINTS);
+    if (text.empty()) {
+        refuse(u, ErrorCode::EmptyText, "chat text is empty", m.TYPE, m.table);
+        return;
+    }
+    if (m.scope == proto::ChatScope::Table) {
+        if (Table* t = at_table(u, m.table, m.TYPE)) t->chat(u.name, text);
+        return;
+    }
+    const proto::ChatLine line{proto::ChatScope::Lobby, 0, u.name, text};
+    broadcast_lobby(line);
+    if (u.table != 0) send_msg(u, line);  // the sender always sees its own line
+}
+
+void Lobby::handle(User& u, const proto::RequestAi& m) {
+    if (Table* t = at_table(u, m.table, m.TYPE)) report(u, t->request_ai(u.id, u.name, m.seat, m.level), m.TYPE, m.table);
+}
+
+void Lobby::handle(User& u, const proto::Resign& m) {
+    if (Table* t = at_table(u, m.table, m.TYPE)) report(u, t->resign(u.id), m.TYPE, m.table);
+}
+
+void Lobby::handle(User& u, const proto::OfferDraw& m) {
+    if (Table* t = at_table(u, m.table, m.TYPE)) report(u, t->offer_draw(u.id), m.TYPE, m.table);
+}
+
+void Lobby::handle(User& u, const proto::AnswerDraw& m) {
+    if (Table* t = at_table(u, m.table, m.TYPE)) report(u, t->answer_draw(u.id, m.accept), m.TYPE, m.table);
+}
+
+void Lobby::handle(User& u, const proto::RequestTakeback& m) {
+    if (Table* t = at_table(u, m.table, m.TYPE)) report(u, t->request_takeback(u.id), m.TYPE, m.table);
+}
+
+void Lobby::handle(User& u, const proto::AnswerTakeback& m) {
+    if (Table* t = at_table(u, m.table, m.TYPE)) report(u, t->answer_takeback(u.id, m.accept), m.TYPE, m.table);
+}
+
+void Lobby::handle(User& u, const proto::NewGame& m) {
+    if (Table* t = at_table(u, m.table, m.TYPE)) report(u, t->new_game(u.id, u.name), m.TYPE, m.table);
+}
+
+void Lobby::handle(User& u, const proto::Invite& m) {
+    Table* t = at_table(u, m.table, m.TYPE);
+    if (!t) return;
+    User* target = find_by_name(m.name);
+    if (!target || target->closing) {
+        refuse(u, ErrorCode::NoSuchUser, "nobody named '" + m.name + "' is online", m.TYPE, m.table);
+        return;
+    }
+    if (target == &u) {
+        refuse(u, ErrorCode::NotAllowed, "you cannot invite yourself", m.TYPE, m.table);
+        return;
+    }
+    const proto::Role as = m.as.value_or(t->open_role());
+    std::erase_if(target->invites, [&](const PendingInvite& i) { return i.table == m.table && i.from == u.name; });
+    // A bounded list: the oldest invitation gives way.
+    if (target->invites.size() >= 20) target->invites.erase(target->invites.begin());
+    target->invites.push_back(PendingInvite{m.table, u.name, as});
+    send_msg(*target, proto::InviteReceived{m.table, u.name, t->name(), as});
+}
+
+void Lobby::handle(User& u, const proto::AnswerInvite& m) {
+    const auto it = std::find_if(u.invites.begin(), u.invites.end(), [&](const PendingInvite& i) {
+        return i.table == m.table && i.from == m.from;
+    });
+    if (it == u.invites.end()) {
+        refuse(u, ErrorCode::NoOffer, "no invitation from '" + m.from + "' to table " + std::to_string(m.table), m.TYPE,
+               m.table);
+        return;
+    }
+    const PendingInvite inv = *it;
+    u.invites.erase(it);
+    bool accepted = m.accept;
+    if (accepted) accepted = join_table(u, inv.table, inv.as, m.TYPE);
+    if (User* from = find_by_name(inv.from)) send_msg(*from, proto::InviteAnswered{inv.table, u.name, accepted});
+}
+
+}  // namespace xq::server

@@ -1,0 +1,82 @@
+// xiangqi-server: the LAN Xiangqi game server (lobby, tables, referee, chat, AI seats).
+#include <CLI/CLI.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <spdlog/spdlog.h>
+
+#include <sys/resource.h>
+
+#include <csignal>
+#include <cstdlib>
+#include <optional>
+
+#include "protocol/limits.h"
+#include "server/ai_pool.h"
+#include "server/server.h"
+
+namespace {
+// Each client needs a descriptor: take the hard limit when the soft one is lower.
+void raise_fd_limit() {
+    rlimit rl{};
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+    xq::server::ServerConfig config;
+    std::string log_level = "info";
+    int seat_grace_s = static_cast<int>(config.seat_grace.count() / 1000);
+    int ai_min_move_ms = static_cast<int>(config.ai_min_move.count());
+
+    CLI::App app{"xiangqi-server: LAN Xiangqi game server (protocol version " +
+                 std::to_string(xq::proto::PROTOCOL_VERSION) + ")"};
+    app.add_option("--port", config.port, "TCP port to listen on (0 = any free port)")->capture_default_str();
+    app.add_option("--bind", config.bind, "address to bind")->capture_default_str();
+    app.add_option("--name", config.name, "server name shown to clients")->capture_default_str();
+    app.add_option("--data-dir", config.data_dir, "directory for persistent state (games, seat tokens)");
+    app.add_option("--max-clients", config.max_clients, "most simultaneous connections")->capture_default_str();
+    app.add_option("--max-tables", config.max_tables, "most tables")->capture_default_str();
+    app.add_option("--max-spectators", config.max_spectators, "most spectators per table")->capture_default_str();
+    app.add_option("--seat-grace", seat_grace_s, "seconds a disconnected player's seat is kept")->capture_default_str();
+    app.add_option("--ai-workers", config.ai_workers, "AI search threads (0 = cores - 1)")->capture_default_str();
+    app.add_option("--ai-min-move-ms", ai_min_move_ms, "an AI never moves sooner than this")->capture_default_str();
+    app.add_option("--log-level", log_level, "trace, debug, info, warn, error, critical, off")
+        ->capture_default_str()
+        ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}));
+    CLI11_PARSE(app, argc, argv);
+    config.seat_grace = std::chrono::seconds(seat_grace_s);
+    config.ai_min_move = std::chrono::milliseconds(ai_min_move_ms);
+
+    spdlog::set_level(spdlog::level::from_str(log_level));
+    std::signal(SIGPIPE, SIG_IGN);
+    raise_fd_limit();
+
+    if (!config.data_dir.empty())
+        spdlog::warn("--data-dir {}: this build keeps games in memory only (no persistence layer yet)",
+                     config.data_dir);
+
+    boost::asio::io_context io(1);
+    std::optional<xq::server::AiPool> ai;
+    ai.emplace(config.ai_workers, config.ai_hash_mb);
+    xq::server::Server server(io, config, &*ai);
+    if (const auto ec = server.listen()) {
+        spdlog::critical("cannot listen on {}:{}: {}", config.bind, config.port, ec.message());
+        return EXIT_FAILURE;
+    }
+    spdlog::info("'{}' listening on {}:{} (protocol {}, {} AI worker(s))", config.name, config.bind, server.port(),
+                 xq::proto::PROTOCOL_VERSION, ai->workers());
+
+    boost::asio::signal_set signals(io, SIGINT, SIGTERM);
+    signals.async_wait([&](const boost::system::error_code& ec, int sig) {
+        if (ec) return;
+        spdlog::info("signal {} received", sig);
+        server.stop();
+    });
+    io.run();
+    ai.reset();  // joins the workers (searches were cancelled by the lobby)
+    spdlog::info("stopped");
+    return EXIT_SUCCESS;
+}

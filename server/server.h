@@ -1,0 +1,61 @@
+// The network side of xiangqi-server: the TCP listener and one Connection per client
+// (a reader that frames lines and a writer draining a capped queue of shared buffers).
+// Everything runs on the io_context's one thread; the Lobby holds all game state.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+
+#include "server/config.h"
+#include "server/lobby.h"
+
+namespace xq::server {
+
+class Connection;
+
+class Server final : public Outbox {
+public:
+    Server(boost::asio::io_context& io, const ServerConfig& config, AiPool* ai = nullptr);
+    ~Server() override;
+    Server(const Server&) = delete;
+    Server& operator=(const Server&) = delete;
+
+    // Binds config.bind:config.port and starts accepting. Returns the error, if any.
+    boost::system::error_code listen();
+    std::uint16_t port() const { return port_; }
+    // Graceful stop: no new connections, every client told and closed, searches stopped.
+    // io.run() returns once the last connection is gone.
+    void stop();
+
+    Lobby& lobby() { return lobby_; }
+    std::size_t connection_count() const { return connections_.size(); }
+
+    // Outbox
+    void send(SessionId to, const Buffer& line) override;
+    void close(SessionId to) override;
+
+    // From a Connection (always posted, never inside a lobby call).
+    void connection_closed(SessionId id, proto::LeaveReason reason);
+    const ServerConfig& config() const { return config_; }
+
+private:
+    void accept();
+
+    boost::asio::io_context& io_;
+    const ServerConfig& config_;
+    Lobby lobby_;
+    boost::asio::ip::tcp::acceptor acceptor_;
+    boost::asio::steady_timer stop_timer_;
+    std::unordered_map<SessionId, std::shared_ptr<Connection>> connections_;
+    SessionId next_id_ = 1;
+    std::uint16_t port_ = 0;
+    bool stopping_ = false;
+};
+
+}  // namespace xq::server

@@ -1,0 +1,638 @@
+#include "server/table.h"
+
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <mutex>
+#include <random>
+
+#include "server/ai_pool.h"
+#include "xiangqi/notation.h"
+
+namespace xq::server {
+
+namespace {
+std::string ai_name(int level) { return "AI level " + std::to_string(level); }
+
+Outcome win_for(Color c) { return c == RED ? Outcome::RedWins : Outcome::BlackWins; }
+
+bool board_decided(EndReason r) {
+    switch (r) {
+    case EndReason::Checkmate:
+    case EndReason::Stalemate:
+    case EndReason::PerpetualCheck:
+    case EndReason::PerpetualChase:
+    case EndReason::Repetition:
+    case EndReason::MoveLimit:
+    case EndReason::InsufficientMaterial: return true;
+    default: return false;
+    }
+}
+
+Rejection reject(proto::ErrorCode c, std::string msg) { return Rejection{c, std::move(msg)}; }
+
+std::string side_name(Color c) { return std::string(color_name(c)); }
+}  // namespace
+
+Buffer make_buffer(const proto::ServerMessage& m) {
+    return std::make_shared<const std::string>(proto::encode_line(m));
+}
+
+Table::Table(TableContext ctx, proto::TableId id, std::string name, std::string creator, const Position& start)
+    : ctx_(ctx), id_(id), name_(std::move(name)), creator_(std::move(creator)), start_(start), game_(start),
+      ai_timer_(ctx.io) {}
+
+Table::~Table() { close(); }
+
+void Table::close() {
+    cancel_ai();
+    for (Seat& s : seats_)
+        if (s.grace) s.grace->cancel();
+}
+
+proto::TableStatus Table::status() const {
+    if (game_.over()) return proto::TableStatus::Over;
+    return started_ ? proto::TableStatus::Playing : proto::TableStatus::Waiting;
+}
+
+proto::TableInfo Table::info() const {
+    proto::TableInfo t;
+    t.id = id_;
+    t.name = name_;
+    t.creator = creator_;
+    for (Color c : {RED, BLACK}) {
+        const Seat& s = seats_[c];
+        if (s.empty()) continue;
+        auto& out = c == RED ? t.red : t.black;
+        out = proto::SeatInfo{s.name, s.ai_level, s.connected};
+    }
+    t.spectators = static_cast<int>(spectators_.size());
+    t.status = status();
+    t.ply = game_.ply();
+    return t;
+}
+
+std::optional<Color> Table::seat_of(SessionId s) const {
+    for (Color c : {RED, BLACK})
+        if (seats_[c].human() && seats_[c].session == s) return c;
+    return std::nullopt;
+}
+
+std::optional<proto::Role> Table::role_of(SessionId s) const {
+    if (auto c = seat_of(s)) return proto::role_of(*c);
+    for (const auto& sp : spectators_)
+        if (sp.session == s) return proto::Role::Spectator;
+    return std::nullopt;
+}
+
+bool Table::wanted() const {
+    if (!spectators_.empty()) return true;
+    for (const Seat& s : seats_)
+        if (s.human()) return true;  // connected, or disconnected within its grace
+    return false;
+}
+
+proto::Role Table::open_role() const {
+    if (seats_[RED].empty()) return proto::Role::Red;
+    if (seats_[BLACK].empty()) return proto::Role::Black;
+    return proto::Role::Spectator;
+}
+
+void Table::send_to(SessionId s, const proto::ServerMessage& m) const { ctx_.host.send(s, make_buffer(m)); }
+
+void Table::broadcast(const Buffer& b) const {
+    for (const Seat& s : seats_)
+        if (s.human() && s.connected) ctx_.host.send(s.session, b);
+    for (const auto& sp : spectators_) ctx_.host.send(sp.session, b);
+}
+
+// ---- Membership ------------------------------------------------------------------------
+
+Verdict Table::can_join(proto::Role as) const {
+    if (as == proto::Role::Spectator) {
+        if (spectators_.size() >= ctx_.config.max_spectators)
+            return reject(proto::ErrorCode::TableFull, "this table has its maximum of " +
+                                                           std::to_string(ctx_.config.max_spectators) + " spectators");
+        return std::nullopt;
+    }
+    const Color c = as == proto::Role::Red ? RED : BLACK;
+    if (!seats_[c].empty())
+        return reject(proto::ErrorCode::SeatTaken, "the " + std::string(proto::color_wire_name(c)) +
+                                                       " seat is taken by " + seats_[c].name);
+    return std::nullopt;
+}
+
+void Table::join(SessionId s, const std::string& name, const std::string& token, proto::Role as) {
+    if (as == proto::Role::Spectator) {
+        spectators_.push_back(Spectator{s, name});
+    } else {
+        Seat& seat = seats_[as == proto::Role::Red ? RED : BLACK];
+        seat = Seat{};
+        seat.kind = Seat::Kind::Human;
+        seat.session = s;
+        seat.name = name;
+        seat.resume_token = token;
+    }
+    // The joiner gets its snapshot first, then hears of itself like everyone else.
+    send_snapshot(s);
+    broadcast(proto::PlayerJoined{id_, name, as, 0});
+    if (as != proto::Role::Spectator && !maybe_start_game()) seats_changed();
+    ctx_.host.table_changed(*this);
+}
+
+void Table::leave(SessionId s) {
+    const auto role = role_of(s);
+    if (!role) return;
+    if (*role == proto::Role::Spectator) {
+        const auto it = std::find_if(spectators_.begin(), spectators_.end(),
+                                     [&](const Spectator& sp) { return sp.session == s; });
+        const std::string name = it->name;
+        spectators_.erase(it);
+        broadcast(proto::PlayerLeft{id_, name, *role, proto::LeaveReason::Left});
+        ctx_.host.table_changed(*this);
+        return;
+    }
+    const Color c = *seat_of(s);
+    const std::string name = seats_[c].name;
+    if (status() == proto::TableStatus::Playing)
+        finish(win_for(~c), EndReason::Resignation, side_name(c) + " left the table and resigns");
+    // The leaver still gets its player_left (it is sent before the seat is emptied).
+    broadcast(proto::PlayerLeft{id_, name, *role, proto::LeaveReason::Left});
+    free_seat(c);
+    seats_changed();
+    ctx_.host.table_changed(*this);
+}
+
+void Table::disconnect(SessionId s, proto::LeaveReason reason) {
+    const auto role = role_of(s);
+    if (!role) return;
+    if (*role == proto::Role::Spectator) {
+        const auto it = std::find_if(spectators_.begin(), spectators_.end(),
+                                     [&](const Spectator& sp) { return sp.session == s; });
+        const std::string name = it->name;
+        spectators_.erase(it);
+        broadcast(proto::PlayerLeft{id_, name, *role, reason});
+        ctx_.host.table_changed(*this);
+        return;
+    }
+    const Color c = *seat_of(s);
+    Seat& seat = seats_[c];
+    seat.connected = false;
+    broadcast(proto::PlayerLeft{id_, seat.name, *role, reason});
+    if (status() == proto::TableStatus::Playing && ctx_.config.seat_grace.count() > 0) {
+        seat.grace = std::make_unique<boost::asio::steady_timer>(ctx_.io, ctx_.config.seat_grace);
+        std::weak_ptr<Table> weak = weak_from_this();
+        const std::string token = seat.resume_token;
+        seat.grace->async_wait([weak, c, token](const boost::system::error_code& ec) {
+            if (ec) return;
+            auto self = weak.lock();
+            if (!self) return;
+            Seat& st = self->seats_[c];
+            if (!st.human() || st.connected || st.resume_token != token) return;
+            if (self->status() == proto::TableStatus::Playing)
+                self->finish(win_for(~c), EndReason::Abandonment,
+                             side_name(c) + " lost the connection and did not return: " + side_name(c) + " loses");
+            else
+                self->free_seat(c);
+            self->seats_changed();
+            self->ctx_.host.table_changed(*self);
+        });
+    } else if (status() == proto::TableStatus::Playing) {
+        finish(win_for(~c), EndReason::Abandonment, side_name(c) + " lost the connection: " + side_name(c) + " loses");
+    } else {
+        free_seat(c);
+    }
+    seats_changed();
+    ctx_.host.table_changed(*this);
+}
+
+std::optional<proto::Role> Table::reattach(const std::string& token, SessionId s) {
+    if (token.empty()) return std::nullopt;
+    for (Color c : {RED, BLACK}) {
+        Seat& seat = seats_[c];
+        if (!seat.human() || seat.connected || seat.resume_token != token) continue;
+        seat.connected = true;
+        seat.session = s;
+        if (seat.grace) seat.grace->cancel();
+        seat.grace.reset();
+        broadcast(proto::PlayerReturned{id_, seat.name, proto::role_of(c)});
+        seats_changed();
+        send_snapshot(s);
+        ctx_.host.table_changed(*this);
+        return proto::role_of(c);
+    }
+    return std::nullopt;
+}
+
+void Table::free_seat(Color c) {
+    Seat& seat = seats_[c];
+    if (seat.grace) seat.grace->cancel();
+    seat = Seat{};
+    if (new_game_offer_ == c) new_game_offer_.reset();
+    if (ai_busy_ && game_.side_to_move() == c) cancel_ai();
+}
+
+void Table::seats_changed() {
+    broadcast(proto::TableUpdate{info()});
+    notify([&](TableObserver& o) { o.seats_changed(*this); });
+}
+
+void Table::send_snapshot(SessionId s) {
+    proto::TableSnapshot snap;
+    snap.table = info();
+    snap.you = role_of(s).value_or(proto::Role::Spectator);
+    snap.start_fen = start_.fen();
+    snap.fen = game_.position().fen();
+    snap.ply = game_.ply();
+    const auto& moves = game_.moves();
+    const std::size_t first_chunk = std::min(moves.size(), proto::SNAPSHOT_MOVES_PER_LINE);
+    snap.moves.reserve(first_chunk);
+    for (std::size_t i = 0; i < first_chunk; ++i) snap.moves.push_back(move_to_iccs(moves[i]));
+    if (game_.over()) {
+        const GameResult& r = game_.result();
+        snap.result = proto::ResultInfo{r.outcome, std::string(end_reason_name(r.reason)), r.text};
+    }
+    // Recent chat, newest first until a budget is spent, then put back in order.
+    std::size_t bytes = 0;
+    for (auto it = chat_.rbegin(); it != chat_.rend() && snap.chat.size() < proto::SNAPSHOT_CHAT_LINES; ++it) {
+        bytes += it->from.size() + it->text.size();
+        if (bytes > proto::SNAPSHOT_CHAT_BYTES) break;
+        snap.chat.push_back(*it);
+    }
+    std::reverse(snap.chat.begin(), snap.chat.end());
+    if (clock_) snap.clocks = clock_->state();
+    snap.draw_offer = draw_offer_;
+    snap.takeback_offer = takeback_offer_;
+    snap.new_game_offer = new_game_offer_;
+    send_to(s, snap);
+    for (std::size_t from = first_chunk; from < moves.size(); from += proto::SNAPSHOT_MOVES_PER_LINE) {
+        proto::SnapshotMoves more;
+        more.table = id_;
+        more.from = static_cast<int>(from);
+        const std::size_t end = std::min(moves.size(), from + proto::SNAPSHOT_MOVES_PER_LINE);
+        for (std::size_t i = from; i < end; ++i) more.moves.push_back(move_to_iccs(moves[i]));
+        send_to(s, more);
+    }
+}
+
+// ---- Game flow -------------------------------------------------------------------------
+
+bool Table::maybe_start_game() {
+    if (started_ || game_.over() || seats_[RED].empty() || seats_[BLACK].empty()) return false;
+    started_ = true;
+    position_since_ = Clock::now();
+    if (clock_) clock_->game_started(game_.side_to_move());
+    notify([&](TableObserver& o) { o.game_started(*this); });
+    seats_changed();
+    maybe_start_ai();
+    return true;
+}
+
+void Table::position_changed() {
+    draw_offer_.reset();
+    takeback_offer_.reset();
+    position_since_ = Clock::now();
+}
+
+Verdict Table::referee(std::optional<Color> mover, int ply, std::string_view text) {
+    using proto::ErrorCode;
+    if (status() != proto::TableStatus::Playing)
+        return reject(ErrorCode::GameNotInProgress,
+                      game_.over() ? "the game is over" : "the game has not started (a seat is empty)");
+    if (!mover) return reject(ErrorCode::NotSeated, "only the seated players move");
+    if (game_.side_to_move() != *mover)
+        return reject(ErrorCode::NotYourTurn, "it is " + side_name(game_.side_to_move()) + "'s turn");
+    if (ply != game_.ply())
+        return reject(ErrorCode::WrongPly,
+                      "the game is at ply " + std::to_string(game_.ply()) + ", not " + std::to_string(ply));
+    if (!proto::is_iccs_syntax(text))
+        return reject(ErrorCode::BadMoveText, "move must be ICCS coordinates such as h2e2");
+    const Move m(square_from_string(text.substr(0, 2)), square_from_string(text.substr(2, 2)));
+    if (!game_.legal_moves().contains(m))
+        return reject(ErrorCode::IllegalMove, std::string(text) + " is not a legal move here");
+    apply_move(*mover, m);
+    return std::nullopt;
+}
+
+Verdict Table::move(SessionId s, int ply, std::string_view text) { return referee(seat_of(s), ply, text); }
+
+void Table::apply_move(Color c, Move m) {
+    const Position& before = game_.position();
+    proto::MoveMade mm;
+    mm.table = id_;
+    mm.move = move_to_iccs(m);
+    mm.wxf = to_wxf(before, m);
+    mm.chinese = to_chinese(before, m);
+    mm.capture = before.is_capture(m);
+    mm.by = c;
+    game_.play(m);
+    mm.ply = game_.ply();
+    mm.fen = game_.position().fen();
+    mm.check = game_.position().in_check();
+    position_changed();
+    cancel_ai();
+    if (clock_) mm.clocks = clock_->move_made(c);
+    notify([&](TableObserver& o) { o.move_accepted(*this, mm); });
+    broadcast(mm);
+    if (game_.over()) game_ended();
+    else maybe_start_ai();
+}
+
+void Table::finish(Outcome outcome, EndReason reason, std::string text) {
+    if (game_.over()) return;
+    game_.finish(outcome, reason, std::move(text));
+    game_ended();
+}
+
+void Table::finish_external(Outcome outcome, EndReason reason, std::string text) {
+    if (status() != proto::TableStatus::Playing) return;
+    finish(outcome, reason, std::move(text));
+    ctx_.host.table_changed(*this);
+}
+
+void Table::game_ended() {
+    cancel_ai();
+    draw_offer_.reset();
+    takeback_offer_.reset();
+    new_game_offer_.reset();
+    if (clock_) clock_->game_over();
+    const GameResult& r = game_.result();
+    proto::GameOver go;
+    go.table = id_;
+    go.result = proto::ResultInfo{r.outcome, std::string(end_reason_name(r.reason)), r.text};
+    go.ply = game_.ply();
+    notify([&](TableObserver& o) { o.game_over(*this, go); });
+    broadcast(go);
+    // Players who lost their connection have nothing left to return to.
+    for (Color c : {RED, BLACK})
+        if (seats_[c].human() && !seats_[c].connected) free_seat(c);
+    seats_changed();
+}
+
+Verdict Table::resign(SessionId s) {
+    const auto c = seat_of(s);
+    if (!c) return reject(proto::ErrorCode::NotSeated, "only a seated player can resign");
+    if (status() != proto::TableStatus::Playing)
+        return reject(proto::ErrorCode::GameNotInProgress, "no game is running");
+    finish(win_for(~*c), EndReason::Resignation, side_name(*c) + " resigns");
+    ctx_.host.table_changed(*this);
+    return std::nullopt;
+}
+
+Verdict Table::offer_draw(SessionId s) {
+    const auto c = seat_of(s);
+    if (!c) return reject(proto::ErrorCode::NotSeated, "only a seated player can offer a draw");
+    if (status() != proto::TableStatus::Playing)
+        return reject(proto::ErrorCode::GameNotInProgress, "no game is running");
+    if (draw_offer_ == *c) return reject(proto::ErrorCode::OfferPending, "your draw offer is still open");
+    if (draw_offer_ == ~*c) return answer_draw(s, true);
+    broadcast(proto::DrawOffered{id_, *c});
+    const Seat& opp = seats_[~*c];
+    if (opp.ai()) {
+        const bool accept = opp.ai_last_score <= ctx_.config.ai_accept_draw_cp;
+        broadcast(proto::DrawAnswered{id_, ~*c, accept});
+        if (accept) {
+            finish(Outcome::Draw, EndReason::Agreement, "Draw by agreement");
+            ctx_.host.table_changed(*this);
+        }
+        return std::nullopt;
+    }
+    draw_offer_ = *c;
+    return std::nullopt;
+}
+
+Verdict Table::answer_draw(SessionId s, bool accept) {
+    const auto c = seat_of(s);
+    if (!c) return reject(proto::ErrorCode::NotSeated, "only a seated player can answer a draw offer");
+    if (draw_offer_ != ~*c) return reject(proto::ErrorCode::NoOffer, "there is no draw offer to answer");
+    draw_offer_.reset();
+    broadcast(proto::DrawAnswered{id_, *c, accept});
+    if (accept) {
+        finish(Outcome::Draw, EndReason::Agreement, "Draw by agreement");
+        ctx_.host.table_changed(*this);
+    }
+    return std::nullopt;
+}
+
+Verdict Table::request_takeback(SessionId s) {
+    const auto c = seat_of(s);
+    if (!c) return reject(proto::ErrorCode::NotSeated, "only a seated player can ask for a takeback");
+    const auto st = status();
+    if (!(st == proto::TableStatus::Playing ||
+          (st == proto::TableStatus::Over && started_ && board_decided(game_.result().reason))))
+        return reject(proto::ErrorCode::GameNotInProgress, "no game to take a move back in");
+    const bool moved = start_.side_to_move() == *c ? game_.ply() >= 1 : game_.ply() >= 2;
+    if (!moved) return reject(proto::ErrorCode::NothingToTakeBack, "you have not moved yet");
+    if (takeback_offer_)
+        return reject(proto::ErrorCode::OfferPending,
+                      takeback_offer_ == *c ? "your takeback request is still open"
+                                            : "answer your opponent's takeback request first");
+    broadcast(proto::TakebackRequested{id_, *c});
+    if (seats_[~*c].ai()) {
+        broadcast(proto::TakebackAnswered{id_, ~*c, true});
+        do_takeback(*c);
+        return std::nullopt;
+    }
+    takeback_offer_ = *c;
+    return std::nullopt;
+}
+
+Verdict Table::answer_takeback(SessionId s, bool accept) {
+    const auto c = seat_of(s);
+    if (!c) return reject(proto::ErrorCode::NotSeated, "only a seated player can answer a takeback request");
+    if (takeback_offer_ != ~*c) return reject(proto::ErrorCode::NoOffer, "there is no takeback request to answer");
+    takeback_offer_.reset();
+    broadcast(proto::TakebackAnswered{id_, *c, accept});
+    if (accept) do_takeback(~*c);
+    return std::nullopt;
+}
+
+void Table::do_takeback(Color requester) {
+    const bool was_over = game_.over();
+    const int plies = game_.side_to_move() == requester ? 2 : 1;
+    cancel_ai();
+    for (int i = 0; i < plies; ++i) game_.undo();
+    position_changed();
+    if (clock_) clock_->position_reset(game_.side_to_move());
+    notify([&](TableObserver& o) { o.takeback(*this, plies); });
+    broadcast(proto::TakebackDone{id_, plies, game_.ply(), game_.position().fen()});
+    if (was_over) {
+        seats_changed();
+        ctx_.host.table_changed(*this);
+    }
+    maybe_start_ai();
+}
+
+Verdict Table::new_game(SessionId s, const std::string& user_name) {
+    if (status() == proto::TableStatus::Playing)
+        return reject(proto::ErrorCode::GameInProgress, "finish or resign the current game first");
+    const auto c = seat_of(s);
+    if (!c) {
+        const bool no_humans = !seats_[RED].human() && !seats_[BLACK].human();
+        if (user_name == creator_ && no_humans) {
+            start_new_game();
+            return std::nullopt;
+        }
+        return reject(proto::ErrorCode::NotAllowed, "only the seated players (or the creator of an AI table) start a new game");
+    }
+    const Seat& opp = seats_[~*c];
+    if (opp.empty() || opp.ai() || new_game_offer_ == ~*c) {
+        start_new_game();
+        return std::nullopt;
+    }
+    if (new_game_offer_ == *c) return reject(proto::ErrorCode::OfferPending, "your new game request is still open");
+    new_game_offer_ = *c;
+    broadcast(proto::NewGameOffered{id_, *c});
+    return std::nullopt;
+}
+
+void Table::start_new_game() {
+    cancel_ai();
+    std::swap(seats_[RED], seats_[BLACK]);
+    game_.reset(start_);
+    started_ = false;
+    new_game_offer_.reset();
+    position_changed();
+    if (clock_) clock_->position_reset(game_.side_to_move());
+    for (const Seat& s : seats_)
+        if (s.human() && s.connected) send_snapshot(s.session);
+    for (const auto& sp : spectators_) send_snapshot(sp.session);
+    if (!maybe_start_game()) seats_changed();
+    ctx_.host.table_changed(*this);
+}
+
+void Table::chat(const std::string& from, const std::string& text) {
+    proto::ChatLine line{proto::ChatScope::Table, id_, from, text};
+    chat_.push_back(line);
+    while (chat_.size() > CHAT_HISTORY_LINES) chat_.pop_front();
+    broadcast(line);
+}
+
+// ---- AI seats --------------------------------------------------------------------------
+
+Verdict Table::request_ai(SessionId s, const std::string& user_name, Color c, int level) {
+    if (!ctx_.ai) return reject(proto::ErrorCode::NotAllowed, "this server has no AI seats");
+    if (!seat_of(s) && user_name != creator_)
+        return reject(proto::ErrorCode::NotAllowed, "only a seated player or the table's creator can ask for an AI");
+    Seat& seat = seats_[c];
+    if (seat.human())
+        return reject(proto::ErrorCode::SeatTaken, "the " + std::string(proto::color_wire_name(c)) +
+                                                       " seat is taken by " + seat.name);
+    const bool was_ai = seat.ai();
+    if (was_ai && ai_busy_ && game_.side_to_move() == c) cancel_ai();
+    seat = Seat{};
+    seat.kind = Seat::Kind::Ai;
+    seat.name = ai_name(level);
+    seat.ai_level = level;
+    announce_ai(c);
+    if (!maybe_start_game()) seats_changed();
+    maybe_start_ai();
+    ctx_.host.table_changed(*this);
+    return std::nullopt;
+}
+
+void Table::announce_ai(Color c) {
+    broadcast(proto::PlayerJoined{id_, seats_[c].name, proto::role_of(c), seats_[c].ai_level});
+}
+
+void Table::cancel_ai() {
+    if (ai_stop_) ai_stop_->store(true);
+    ai_stop_.reset();
+    ai_busy_ = false;
+    ++ai_epoch_;
+    ai_timer_.cancel();
+}
+
+void Table::maybe_start_ai() {
+    if (!ctx_.ai || ai_busy_ || status() != proto::TableStatus::Playing) return;
+    const Color side = game_.side_to_move();
+    const Seat& seat = seats_[side];
+    if (!seat.ai()) return;
+    ai_busy_ = true;
+    const std::uint64_t epoch = ++ai_epoch_;
+    ai_stop_ = std::make_shared<std::atomic<bool>>(false);
+
+    AiJob job;
+    job.start = start_;
+    job.moves = game_.moves();
+    job.limits.level = seat.ai_level;
+    job.limits.movetime_ms = ctx_.config.ai_movetime_ms[static_cast<std::size_t>(seat.ai_level)];
+    job.limits.seed = std::random_device{}();
+    job.stop = ai_stop_;
+    const int ply = game_.ply();
+    const int level = seat.ai_level;
+    std::weak_ptr<Table> weak = weak_from_this();
+    boost::asio::io_context& io = ctx_.io;
+    const proto::TableId id = id_;
+
+    // Throttled on the worker: at most one progress line per AI_PROGRESS_INTERVAL.
+    struct Throttle {
+        std::mutex m;
+        Clock::time_point last{};
+    };
+    auto throttle = std::make_shared<Throttle>();
+    job.on_progress = [weak, &io, epoch, side, level, id, throttle](const engine::Progress& p) {
+        {
+            std::lock_guard lock(throttle->m);
+            const auto now = Clock::now();
+            if (now - throttle->last < AI_PROGRESS_INTERVAL) return;
+            throttle->last = now;
+        }
+        proto::AiProgress msg;
+        msg.table = id;
+        msg.seat = side;
+        msg.level = level;
+        msg.depth = std::clamp(p.depth, 0, 1000);
+        msg.score = std::clamp(p.score_cp, -1000000, 1000000);
+        msg.percent = p.root_total > 0 ? std::clamp(p.root_done * 100 / p.root_total, 0, 100) : 0;
+        msg.nodes = p.nodes;
+        boost::asio::post(io, [weak, epoch, msg] {
+            auto self = weak.lock();
+            if (!self || self->ai_epoch_ != epoch) return;
+            self->broadcast(msg);
+        });
+    };
+    job.on_done = [weak, &io, epoch, side, ply](const engine::Result& r) {
+        boost::asio::post(io, [weak, epoch, side, ply, r] {
+            auto self = weak.lock();
+            if (!self) return;
+            self->ai_done(epoch, side, ply, r);
+        });
+    };
+    ctx_.ai->submit(std::move(job));
+}
+
+void Table::ai_done(std::uint64_t epoch, Color side, int ply, const engine::Result& r) {
+    if (epoch != ai_epoch_ || !ai_busy_) return;
+    seats_[side].ai_last_score = r.score_cp;
+    const auto since = Clock::now() - position_since_;
+    if (since < ctx_.config.ai_min_move) {
+        ai_timer_.expires_after(ctx_.config.ai_min_move - since);
+        std::weak_ptr<Table> weak = weak_from_this();
+        const Move m = r.best;
+        ai_timer_.async_wait([weak, epoch, side, ply, m](const boost::system::error_code& ec) {
+            if (ec) return;
+            if (auto self = weak.lock()) self->ai_play(epoch, side, ply, m);
+        });
+        return;
+    }
+    ai_play(epoch, side, ply, r.best);
+}
+
+void Table::ai_play(std::uint64_t epoch, Color side, int ply, Move m) {
+    if (epoch != ai_epoch_ || !ai_busy_) return;
+    ai_busy_ = false;
+    ai_stop_.reset();
+    // The engine's move is judged exactly like a human's: a bad one cannot corrupt the game.
+    const std::string text = m ? move_to_iccs(m) : std::string("none");
+    const Verdict v = referee(side, ply, text);
+    if (v) {
+        spdlog::error("table {}: AI ({}) produced a refused move {}: {}", id_, side_name(side), move_to_iccs(m),
+                      v->message);
+        finish(win_for(~side), EndReason::Resignation, side_name(side) + " (AI) could not move and resigns");
+        ctx_.host.table_changed(*this);
+    }
+}
+
+}  // namespace xq::server

@@ -1,0 +1,144 @@
+// The server core without sockets: the lobby driven by lines, output recorded per session.
+#include <gtest/gtest.h>
+
+#include <boost/asio/io_context.hpp>
+
+#include <map>
+
+#include "protocol/codec.h"
+#include "protocol/utf8.h"
+#include "server/lobby.h"
+#include "server/rate_limit.h"
+
+namespace xq::server {
+namespace {
+
+using proto::ErrorCode;
+
+class Recorder : public Outbox {
+public:
+    void send(SessionId to, const Buffer& line) override {
+        std::string_view l = *line;
+        ASSERT_FALSE(l.empty());
+        ASSERT_EQ(l.back(), '\n');
+        l.remove_suffix(1);
+        auto d = proto::decode_server(l);
+        ASSERT_TRUE(d.ok()) << l;
+        got[to].push_back(d.value());
+        ++lines;
+    }
+    void close(SessionId to) override { closed[to] = true; }
+
+    template <class T>
+    std::vector<T> all(SessionId s) const {
+        std::vector<T> out;
+        if (auto it = got.find(s); it != got.end())
+            for (const auto& m : it->second)
+                if (auto* t = std::get_if<T>(&m)) out.push_back(*t);
+        return out;
+    }
+    void clear() {
+        got.clear();
+        lines = 0;
+    }
+
+    std::map<SessionId, std::vector<proto::ServerMessage>> got;
+    std::map<SessionId, bool> closed;
+    int lines = 0;
+};
+
+struct Core : ::testing::Test {
+    void poll() {
+        io.restart();  // poll() leaves the context stopped once it runs out of work
+        io.poll();
+    }
+    boost::asio::io_context io;
+    ServerConfig config;
+    Recorder out;
+    Lobby lobby{io, config, out, nullptr};
+
+    void line(SessionId s, const proto::ClientMessage& m) {
+        const std::string text = proto::encode(m);
+        lobby.on_line(s, text);
+        poll();
+    }
+    SessionId login(SessionId s, const std::string& name) {
+        EXPECT_TRUE(lobby.on_connect(s));
+        line(s, proto::Hello{name, proto::PROTOCOL_VERSION, ""});
+        EXPECT_EQ(out.all<proto::Welcome>(s).size(), 1u);
+        return s;
+    }
+};
+
+TEST_F(Core, RefereeThroughTheLobbyWithoutSockets) {
+    login(1, "red");
+    login(2, "black");
+    login(3, "watch");
+    line(1, proto::CreateTable{"", proto::Role::Red, ""});
+    const auto id = out.all<proto::TableSnapshot>(1).at(0).table.id;
+    line(2, proto::Join{id, proto::Role::Black});
+    line(3, proto::Join{id, proto::Role::Spectator});
+    out.clear();
+
+    line(2, proto::MoveRequest{id, 0, "h9g7"});
+    ASSERT_EQ(out.all<proto::Error>(2).size(), 1u);
+    EXPECT_EQ(out.all<proto::Error>(2)[0].code, ErrorCode::NotYourTurn);
+    EXPECT_EQ(out.lines, 1);  // only the sender heard anything
+
+    line(1, proto::MoveRequest{id, 0, "h2e2"});
+    for (SessionId s : {1, 2, 3}) ASSERT_EQ(out.all<proto::MoveMade>(s).size(), 1u);
+    EXPECT_EQ(lobby.table(id)->game().ply(), 1);
+    EXPECT_EQ(out.all<proto::MoveMade>(3)[0].fen, lobby.table(id)->game().position().fen());
+}
+
+TEST_F(Core, OversizedLinesAndDisconnectsAreHandled) {
+    login(1, "a");
+    lobby.on_oversized(1);
+    ASSERT_EQ(out.all<proto::Error>(1).size(), 1u);
+    EXPECT_EQ(out.all<proto::Error>(1)[0].code, ErrorCode::LineTooLong);
+    lobby.on_disconnect(1, proto::LeaveReason::Disconnected);
+    lobby.on_disconnect(1, proto::LeaveReason::Disconnected);  // twice is harmless
+    lobby.on_line(1, "{\"type\":\"ping\"}");                    // after the end: ignored
+    EXPECT_EQ(lobby.user_count(), 0u);
+}
+
+TEST_F(Core, EmptyTablesAreRemoved) {
+    login(1, "a");
+    line(1, proto::CreateTable{"", proto::Role::Red, ""});
+    EXPECT_EQ(lobby.table_count(), 1u);
+    lobby.on_disconnect(1, proto::LeaveReason::Disconnected);
+    poll();
+    EXPECT_EQ(lobby.table_count(), 0u);
+}
+
+TEST(CleanText, ControlsBecomeSpacesEndsTrimmedCutByCodePoint) {
+    EXPECT_EQ(clean_text("  hi\tthere\n", 200), "hi there");
+    EXPECT_EQ(clean_text("a\xC2\x85" "b", 200), "a b");
+    EXPECT_EQ(clean_text("   ", 200), "");
+    EXPECT_EQ(clean_text("炮二平五", 2), "炮二");
+    EXPECT_TRUE(proto::valid_utf8(clean_text("炮二平五", 3)));
+}
+
+TEST(RateLimit, WindowAllowsFourPerTenSeconds) {
+    WindowLimiter w(4, std::chrono::seconds(10));
+    const auto t0 = Clock::now();
+    for (int i = 0; i < 4; ++i) EXPECT_TRUE(w.allow(t0 + std::chrono::seconds(i)));
+    EXPECT_FALSE(w.allow(t0 + std::chrono::seconds(5)));
+    EXPECT_FALSE(w.allow(t0 + std::chrono::milliseconds(9999)));
+    EXPECT_TRUE(w.allow(t0 + std::chrono::seconds(10)));  // the first one expired
+    EXPECT_FALSE(w.allow(t0 + std::chrono::seconds(10)));
+}
+
+TEST(RateLimit, TokenBucketRefills) {
+    TokenBucket b(10.0, 3.0);
+    const auto t0 = Clock::now();
+    EXPECT_TRUE(b.take(t0));
+    EXPECT_TRUE(b.take(t0));
+    EXPECT_TRUE(b.take(t0));
+    EXPECT_FALSE(b.take(t0));
+    EXPECT_TRUE(b.take(t0 + std::chrono::milliseconds(100)));  // one token per 100 ms
+    EXPECT_FALSE(b.take(t0 + std::chrono::milliseconds(100)));
+}
+
+}  // namespace
+}  // namespace xq::server

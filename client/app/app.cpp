@@ -72,7 +72,8 @@ bool App::init(std::string& error) {
     window_.setVerticalSyncEnabled(false);
     if (opt_.bench_frames <= 0) window_.setFramerateLimit(60);
     if (!gui_.init(window_, font.path, 17.f, all_ui_text(), error)) return false;
-    cursors_ok_ = hand_cursor_.loadFromSystem(sf::Cursor::Hand) && arrow_cursor_.loadFromSystem(sf::Cursor::Arrow);
+    cursors_ok_ = hand_cursor_.loadFromSystem(sf::Cursor::Hand) && arrow_cursor_.loadFromSystem(sf::Cursor::Arrow) &&
+                  text_cursor_.loadFromSystem(sf::Cursor::Text);
     sounds_.init(!opt_.mute && opt_.bench_frames <= 0);
     load_recent();
     return true;
@@ -170,12 +171,8 @@ void App::handle_event(const sf::Event& e) {
         if (screen_ != Screen::Table) break;
         ctl_.motion(float(e.mouseMove.x), float(e.mouseMove.y));
         const Square sq = geo.square_at(float(e.mouseMove.x), float(e.mouseMove.y));
-        const bool hand = !gui_.wants_mouse() && (ctl_.dragging() || state_.table.board.is_movable(sq) ||
-                                                  (ctl_.selected() != SQ_NONE && ctl_.targets().contains(Move(ctl_.selected(), sq))));
-        if (cursors_ok_ && hand != hand_on_) {
-            window_.setMouseCursor(hand ? hand_cursor_ : arrow_cursor_);
-            hand_on_ = hand;
-        }
+        board_hand_ = !gui_.wants_mouse() && (ctl_.dragging() || state_.table.board.is_movable(sq) ||
+                                              (ctl_.selected() != SQ_NONE && ctl_.targets().contains(Move(ctl_.selected(), sq))));
         break;
     }
     case sf::Event::KeyPressed:
@@ -490,6 +487,12 @@ void App::render() {
         pending_screenshot_.clear();
     }
     window_.display();
+}
+
+void App::set_cursor(CursorKind k) {
+    if (!cursors_ok_ || k == cursor_) return;
+    window_.setMouseCursor(k == CursorKind::Hand ? hand_cursor_ : k == CursorKind::Text ? text_cursor_ : arrow_cursor_);
+    cursor_ = k;
 }
 
 void App::save_screenshot(const std::string& path) {

@@ -122,8 +122,11 @@ private:
     MoveNotation notation_ = MoveNotation::Chinese;
     sf::Clock clock_;
     sf::Clock frame_clock_;
-    sf::Cursor hand_cursor_, arrow_cursor_;
-    bool hand_on_ = false;
+    enum class CursorKind { Arrow, Hand, Text };
+    void set_cursor(CursorKind k);
+    sf::Cursor hand_cursor_, arrow_cursor_, text_cursor_;
+    CursorKind cursor_ = CursorKind::Arrow;
+    bool board_hand_ = false;  // the pointer is over a movable piece or a legal target
     bool cursors_ok_ = false;
     int dirty_frames_ = 3;
     int last_clock_second_ = -1;

@@ -3,13 +3,18 @@
 #include <imgui.h>
 #include <backends/imgui_impl_opengl2.h>
 
+#include <cstring>
+
 #include <SFML/OpenGL.hpp>
+#include <SFML/Window/Clipboard.hpp>
 
 namespace xq::client {
 
 namespace {
 
 int key_index(sf::Keyboard::Key k) { return k >= 0 && k < 512 ? int(k) : -1; }
+
+void set_clipboard(void*, const char* text) { sf::Clipboard::setString(sf::String::fromUtf8(text, text + std::strlen(text))); }
 
 }  // namespace
 
@@ -42,6 +47,15 @@ bool ImGuiGlue::init(sf::RenderWindow& window, const std::string& font_path, flo
     io.KeyMap[ImGuiKey_X] = sf::Keyboard::X;
     io.KeyMap[ImGuiKey_Y] = sf::Keyboard::Y;
     io.KeyMap[ImGuiKey_Z] = sf::Keyboard::Z;
+    io.ClipboardUserData = this;
+    io.SetClipboardTextFn = set_clipboard;
+    io.GetClipboardTextFn = [](void* self) -> const char* {
+        auto* glue = static_cast<ImGuiGlue*>(self);
+        const sf::String s = sf::Clipboard::getString();
+        glue->clipboard_.clear();
+        for (const auto b : s.toUtf8()) glue->clipboard_.push_back(char(b));
+        return glue->clipboard_.c_str();
+    };
 
     ImFontGlyphRangesBuilder builder;
     builder.AddRanges(io.Fonts->GetGlyphRangesChineseSimplifiedCommon());
@@ -159,6 +173,8 @@ void ImGuiGlue::render(sf::RenderWindow& window) {
     ImGui_ImplOpenGL2_RenderDrawData(ImGui::GetDrawData());
     window.popGLStates();
 }
+
+ImGuiMouseCursor ImGuiGlue::wanted_cursor() const { return active_ ? ImGui::GetMouseCursor() : ImGuiMouseCursor_Arrow; }
 
 bool ImGuiGlue::wants_mouse() const { return active_ && ImGui::GetIO().WantCaptureMouse; }
 bool ImGuiGlue::wants_keyboard() const { return active_ && ImGui::GetIO().WantCaptureKeyboard; }

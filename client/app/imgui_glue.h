@@ -27,10 +27,13 @@ public:
     bool wants_mouse() const;
     bool wants_keyboard() const;
     ImFont* big_font() const { return big_font_; }
+    // The cursor ImGui asks for over its widgets (text beam over inputs, hand over links).
+    ImGuiMouseCursor wanted_cursor() const;
 
 private:
     bool active_ = false;
     ImVector<ImWchar> ranges_;  // ImGui reads the glyph ranges until the atlas is built
+    std::string clipboard_;     // keeps the text ImGui asked for alive until the next request
     ImFont* big_font_ = nullptr;
 };
 

@@ -187,6 +187,7 @@ private:
     std::map<std::string, int, std::less<>> baseline_;
     std::string pending_screenshot_;
     std::string script_error_;
+    int expect_grace_ms_ = SCRIPT_EXPECT_GRACE_MS;
 };
 
 }  // namespace xq::client

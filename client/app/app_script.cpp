@@ -102,7 +102,7 @@ App::StepResult App::step(const ScriptAction& a) {
     };
     auto joined_or_wait = [&]() -> StepResult {
         if (state_.connection != Connection::Ready) {
-            if (waited_ms > float(SCRIPT_DEFAULT_WAIT_MS)) script_fail("not connected");
+            if (waited_ms > float(std::max(SCRIPT_DEFAULT_WAIT_MS, expect_grace_ms_))) script_fail("not connected");
             return script_active_ ? StepResult::Wait : StepResult::Fail;
         }
         return StepResult::Done;
@@ -123,7 +123,7 @@ App::StepResult App::step(const ScriptAction& a) {
                 int id = a.args[0] == "last" ? (state_.lobby.tables.empty() ? 0 : state_.lobby.tables.back().id)
                                              : std::atoi(a.args[0].c_str());
                 if (id <= 0) {
-                    if (waited_ms > float(SCRIPT_DEFAULT_WAIT_MS)) script_fail("no table to join");
+                    if (waited_ms > float(std::max(SCRIPT_DEFAULT_WAIT_MS, expect_grace_ms_))) script_fail("no table to join");
                     return script_active_ ? StepResult::Wait : StepResult::Fail;
                 }
                 session_.join(id, *role);
@@ -139,7 +139,7 @@ App::StepResult App::step(const ScriptAction& a) {
             script_fail("server refused: " + state_.last_error);
             return StepResult::Fail;
         }
-        if (waited_ms > float(SCRIPT_DEFAULT_WAIT_MS)) script_fail("no table_snapshot after " + v);
+        if (waited_ms > float(std::max(SCRIPT_DEFAULT_WAIT_MS, expect_grace_ms_))) script_fail("no table_snapshot after " + v);
         return script_active_ ? StepResult::Wait : StepResult::Fail;
     }
     if (v == "move" || v == "drag" || v == "click") {
@@ -158,7 +158,7 @@ App::StepResult App::step(const ScriptAction& a) {
             return StepResult::Fail;
         }
         if (!state_.table.board.my_turn()) {
-            if (waited_ms > float(SCRIPT_DEFAULT_WAIT_MS)) script_fail("not our turn for " + txt);
+            if (waited_ms > float(std::max(SCRIPT_DEFAULT_WAIT_MS, expect_grace_ms_))) script_fail("not our turn for " + txt);
             return script_active_ ? StepResult::Wait : StepResult::Fail;
         }
         const Square from = square_from_string(txt.substr(0, 2)), to = square_from_string(txt.substr(2));
@@ -251,7 +251,7 @@ App::StepResult App::step(const ScriptAction& a) {
         }
         if (got != want) {
             // State may still be arriving: expectations get a short grace period.
-            if (waited_ms < float(SCRIPT_EXPECT_GRACE_MS)) return StepResult::Wait;
+            if (waited_ms < float(expect_grace_ms_)) return StepResult::Wait;
             script_fail("expected " + what + " = '" + want + "', got '" + got + "'");
             return StepResult::Fail;
         }
@@ -271,6 +271,7 @@ App::StepResult App::step(const ScriptAction& a) {
     if (v == "newgame") { session_.new_game(); send_outbox(); return StepResult::Done; }
     if (v == "leave") { session_.leave(); send_outbox(); return StepResult::Done; }
     if (v == "quit") { running_ = false; return StepResult::Done; }
+    if (v == "grace") { expect_grace_ms_ = std::max(0, std::atoi(a.args[0].c_str())); return StepResult::Done; }
     if (v == "lan") {
         // Starts the search on the first call, then waits until it has finished (the
         // connect screen's list polls the result each frame).

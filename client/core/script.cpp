@@ -16,7 +16,7 @@ constexpr Arity VERBS[] = {
     {"chat", 1, 999},  {"ai", 2, 2},       {"wait", 1, 2},       {"wait_turn", 0, 1}, {"sleep", 1, 1},
     {"screenshot", 1, 1}, {"expect", 2, 99}, {"lang", 1, 1},    {"theme", 1, 1},   {"notation", 1, 1},
     {"flip", 0, 0},    {"takeback", 0, 0}, {"draw", 0, 0},       {"resign", 0, 0},  {"newgame", 0, 0},
-    {"leave", 0, 0},   {"quit", 0, 0},     {"lan", 0, 0},
+    {"leave", 0, 0},   {"quit", 0, 0},     {"lan", 0, 0},      {"grace", 1, 1},
 };
 
 }  // namespace

@@ -15,6 +15,8 @@
 //   expect ply|seat|status|screen|toast|chat|spectators|lan_servers|last_move VALUE, expect move N h2e2
 //                                           fail unless the state matches (10 s grace)
 //   lang en|zh   theme 0|1   notation chinese|wxf|iccs   flip
+//   grace MS                                how long later expectations, joins and moves may
+//                                           wait for the state they need (default 10 s)
 //   lan                                     search the LAN (the discovery target in force)
 //   takeback | draw | resign | newgame | leave | quit
 #pragma once

@@ -28,6 +28,7 @@ fi
 
 # A second client watches: it joins the first table it sees and must see the first move.
 cat >watch.txt <<'SCRIPT'
+grace 60000
 join last spectator
 expect seat spectator
 wait move_made 60000
@@ -39,7 +40,10 @@ lang en
 create red Smoke table
 expect seat red
 ai black 1
+# The watcher starts at the same time; on a loaded machine it may need a while.
+grace 60000
 expect spectators 1
+grace 10000
 screenshot start.png
 move h2e2
 wait move_made

@@ -136,6 +136,12 @@ TEST(Uci, InfiniteWaitsForStop) {
     EXPECT_TRUE(legal_in(Position(), bestmove_of(out.str()))) << out.str();
 }
 
+TEST(Uci, BareGoEndsAtEndOfInput) {
+    // `go` without limits searches until stop; end of input counts as stop.
+    const std::string out = run("position startpos\ngo\n");
+    EXPECT_TRUE(legal_in(Position(), bestmove_of(out))) << out;
+}
+
 TEST(Ucci, HandshakeBanmovesAndNobestmove) {
     const std::string out = run(
         "ucci\nsetoption hashsize 8\nsetoption usemillisec true\nposition startpos\n"

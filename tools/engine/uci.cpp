@@ -389,7 +389,11 @@ struct UciSession::Impl {
         wait(true);
         stop = false;
         searching = true;
-        infinite_search = wait_for_stop;
+        // Without any limit the search ends only by stop, like `go infinite` (but answers
+        // as soon as it ends by itself).
+        const bool unbounded = lim.depth == 0 && lim.nodes == 0 && lim.movetime_ms == 0 &&
+                               lim.time_ms[us] == 0 && level == MAX_LEVEL;
+        infinite_search = wait_for_stop || unbounded;
         worker = std::thread([this, lim, wait_for_stop] {
             const Position s = start;
             const std::vector<Move> ms = moves;

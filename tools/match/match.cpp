@@ -442,10 +442,24 @@ int main(int argc, char** argv) {
     const double se = std::sqrt(var / n);
     const double elo = elo_of(p);
     const double lo = elo_of(p - 1.96 * se), hi = elo_of(p + 1.96 * se);
-    char buf[256];
+    // Near 0% or 100% the interval is lopsided (and open-ended at the extremes): print it.
+    auto bound = [](double q, double e) {
+        if (q <= 0) return std::string("-inf");
+        if (q >= 1) return std::string("+inf");
+        char t[32];
+        std::snprintf(t, sizeof t, "%+.0f", e);
+        return std::string(t);
+    };
+    char buf[320];
     std::snprintf(buf, sizeof buf, "Score of engine 1 vs engine 2: W/D/L %d/%d/%d  score %.1f%% (%.1f/%d)\n"
-                                   "Elo difference: %+.0f +/- %.0f (95%%)\n",
-                  wins, draws, losses, 100 * p, wins + 0.5 * draws, int(n), elo, (hi - lo) / 2);
+                                   "Elo difference: %+.0f +/- %.0f (95%%), interval [%s, %s]\n",
+                  wins, draws, losses, 100 * p, wins + 0.5 * draws, int(n), elo, (hi - lo) / 2,
+                  bound(p - 1.96 * se, lo).c_str(), bound(p + 1.96 * se, hi).c_str());
+    if (var == 0 && (wins == int(n) || losses == int(n)))
+        std::snprintf(buf, sizeof buf, "Score of engine 1 vs engine 2: W/D/L %d/%d/%d  score %.1f%% (%.1f/%d)\n"
+                                       "Elo difference: %s (every game %s; no finite estimate)\n",
+                      wins, draws, losses, 100 * p, wins + 0.5 * draws, int(n), wins ? "+inf" : "-inf",
+                      wins ? "won" : "lost");
     std::cout << buf;
     if (!opt.pgn_path.empty()) {
         std::ofstream f(opt.pgn_path);

@@ -39,25 +39,27 @@ int score_from_tt(int v, int ply) {
     return v;
 }
 
-// What a strength level means: a depth cap, a node cap, and how far below the best score a
-// randomly chosen move may be (centipawns).
+// What a strength level means: a depth cap, a node cap, how far below the best score a
+// randomly chosen move may be (centipawns), and the share of the given time it may use (so
+// that a level stays below the next one even when the clock, not the caps, limits both).
 struct LevelSpec {
     int depth;
     std::uint64_t nodes;
     int margin;
+    int time_pct;
 };
 constexpr LevelSpec LEVELS[MAX_LEVEL + 1] = {
-    {1, 400, 200},           // 0: unused (levels clamp to 1..10)
-    {1, 400, 200},           // 1
-    {1, 1500, 120},          // 2
-    {2, 4000, 80},           // 3
-    {3, 12000, 55},          // 4
-    {4, 40000, 35},          // 5
-    {5, 120000, 22},         // 6
-    {6, 400000, 12},         // 7
-    {8, 1500000, 6},         // 8
-    {12, 6000000, 0},        // 9
-    {0, 0, 0},               // 10: full strength
+    {1, 400, 200, 100},       // 0: unused (levels clamp to 1..10)
+    {1, 400, 200, 100},       // 1
+    {1, 1500, 120, 100},      // 2
+    {2, 4000, 80, 100},       // 3
+    {3, 12000, 55, 100},      // 4
+    {4, 40000, 35, 100},      // 5
+    {5, 120000, 22, 100},     // 6
+    {6, 400000, 12, 100},     // 7
+    {8, 1500000, 6, 100},     // 8
+    {10, 4000000, 0, 30},     // 9
+    {0, 0, 0, 100},           // 10: full strength
 };
 
 constexpr std::uint64_t splitmix(std::uint64_t& s) {
@@ -685,6 +687,10 @@ Result Searcher::run(const Position& start, const std::vector<Move>& moves) {
     level_nodes_ = spec.nodes;
     margin_ = spec.margin;
     setup_time();
+    if (spec.time_pct < 100) {
+        hard_ms_ = hard_ms_ ? std::max(1, hard_ms_ * spec.time_pct / 100) : 0;
+        soft_ms_ = soft_ms_ ? std::max(1, soft_ms_ * spec.time_pct / 100) : 0;
+    }
 
     MoveList legal;
     pos_.generate_legal(legal);

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <random>
 #include <sstream>
 #include <thread>
 
@@ -140,6 +141,34 @@ TEST(Uci, BareGoEndsAtEndOfInput) {
     // `go` without limits searches until stop; end of input counts as stop.
     const std::string out = run("position startpos\ngo\n");
     EXPECT_TRUE(legal_in(Position(), bestmove_of(out))) << out;
+}
+
+TEST(Uci, RandomGarbageNeverCrashes) {
+    // Seeded random lines built from protocol words, numbers and junk bytes.
+    std::mt19937 rng(2024);
+    const std::vector<std::string> words = {"uci", "isready", "position", "startpos", "fen", "moves", "go",
+                                            "depth", "nodes", "movetime", "wtime", "btime", "winc", "perft",
+                                            "setoption", "name", "value", "Hash", "Level", "banmoves", "h2e2",
+                                            "b9c7", "-1", "0", "99999999999999999999", "rnbakabnr/9", "w", "b",
+                                            "searchmoves", "mate", "movestogo", "eval", "d", "stop", "\x01\xff"};
+    std::string input;
+    for (int i = 0; i < 300; ++i) {
+        const int n = int(rng() % 8);
+        for (int k = 0; k < n; ++k) {
+            const std::string& w = words[rng() % words.size()];
+            input += w;
+            if (w == "depth" || w == "perft") {  // keep searches tiny
+                input += ' ';
+                input += char('0' + rng() % 3);
+            }
+            if (w == "go") input += " depth 1";
+            input += ' ';
+        }
+        input += "\n";
+    }
+    input += "position startpos\ngo depth 2\n";
+    const std::string out = run(input);
+    EXPECT_TRUE(legal_in(Position(), bestmove_of(out.substr(out.rfind("info depth 1 ")))));
 }
 
 TEST(Ucci, HandshakeBanmovesAndNobestmove) {

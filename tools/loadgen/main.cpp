@@ -1,0 +1,412 @@
+// xiangqi-loadgen: opens many bot connections to a xiangqi-server on loopback. Pairs of bots
+// play random legal moves, spectators watch, and the tool reports connections held, moves/s
+// and the p50/p99 move round trip (own `move` sent -> own `move_made` received), first
+// without AI load, then with AI-versus-AI tables searching. Loopback addresses only.
+#include <CLI/CLI.hpp>
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/write.hpp>
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <deque>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "protocol/codec.h"
+#include "protocol/framing.h"
+#include "xiangqi/position.h"
+
+namespace {
+
+namespace asio = boost::asio;
+using tcp = asio::ip::tcp;
+using Clock = std::chrono::steady_clock;
+using namespace xq;
+
+struct Options {
+    std::string host = "127.0.0.1";
+    std::uint16_t port = 5050;
+    int games = 500;
+    int spectators = 1000;
+    int think_ms = 200;
+    double warmup_s = 3;
+    double duration_s = 15;
+    int ai_tables = 2;
+    int ai_level = 10;
+    double ai_duration_s = 15;
+    int server_pid = 0;  // when set, the server's CPU use per phase is reported
+};
+
+// CPU seconds (user + system) a process has used so far, from /proc; 0 when unknown.
+double cpu_seconds(int pid) {
+    if (pid <= 0) return 0;
+    std::FILE* f = std::fopen(("/proc/" + std::to_string(pid) + "/stat").c_str(), "r");
+    if (!f) return 0;
+    char buf[1024];
+    const std::size_t n = std::fread(buf, 1, sizeof buf - 1, f);
+    std::fclose(f);
+    buf[n] = 0;
+    const char* p = std::strrchr(buf, ')');
+    if (!p) return 0;
+    unsigned long utime = 0, stime = 0;
+    // Fields after the command: state(3) ... utime(14) stime(15).
+    if (std::sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &utime, &stime) != 2) return 0;
+    return static_cast<double>(utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+
+struct Stats {
+    std::vector<double> rtt_us;
+    std::uint64_t moves = 0;           // move_made lines received by movers for their own moves
+    std::uint64_t spectator_lines = 0;
+    std::uint64_t errors = 0;
+    std::uint64_t games_ended = 0;
+};
+
+class Bot;
+
+struct Shared {
+    asio::io_context& io;
+    Options opt;
+    tcp::endpoint endpoint;
+    std::mt19937_64 rng{20261129};
+    Stats* stats = nullptr;  // the phase being measured (null while warming up)
+    int connected = 0;
+    int failed = 0;
+    int ready_games = 0;
+    std::uint64_t all_errors = 0;
+};
+
+enum class Kind { Red, Black, Spectator, Director };
+
+// One connection. Movers keep their own board from move_made lines and play on their turn.
+class Bot : public std::enable_shared_from_this<Bot> {
+public:
+    Bot(Shared& s, Kind kind, std::string name, int game)
+        : s_(s), kind_(kind), name_(std::move(name)), game_(game), socket_(s.io), timer_(s.io) {}
+
+    std::function<void(proto::TableId)> on_table;  // the creator reports its table id
+    proto::TableId table = 0;
+    bool alive = false;
+
+    void start() {
+        socket_.async_connect(s_.endpoint, [self = shared_from_this()](const boost::system::error_code& ec) {
+            if (ec) {
+                ++self->s_.failed;
+                return;
+            }
+            self->alive = true;
+            ++self->s_.connected;
+            self->socket_.set_option(tcp::no_delay(true));
+            // Hello goes first, ahead of anything queued before the connection was up.
+            self->out_.push_front(proto::encode_line(proto::ClientMessage{proto::Hello{self->name_, proto::PROTOCOL_VERSION, ""}}));
+            self->write();
+            self->read();
+        });
+    }
+
+    // Connects, and joins the table right after hello (requests are handled in order).
+    void connect_then_join(proto::TableId t, proto::Role as) {
+        table = t;
+        start();
+        send(proto::Join{t, as});
+    }
+
+    void send(const proto::ClientMessage& m) {
+        out_.push_back(proto::encode_line(m));
+        if (alive && !writing_) write();
+    }
+
+private:
+    void write() {
+        writing_ = true;
+        asio::async_write(socket_, asio::buffer(out_.front()),
+                          [self = shared_from_this()](const boost::system::error_code& ec, std::size_t) {
+                              self->out_.pop_front();
+                              self->writing_ = false;
+                              if (ec) return self->fail();
+                              if (!self->out_.empty()) self->write();
+                          });
+    }
+
+    void read() {
+        socket_.async_read_some(asio::buffer(buf_), [self = shared_from_this()](const boost::system::error_code& ec,
+                                                                                 std::size_t n) {
+            if (ec) return self->fail();
+            self->frames_.feed(
+                std::string_view(self->buf_.data(), n), [&](std::string_view line) { self->on_line(line); },
+                [&] { ++self->s_.all_errors; });
+            self->read();
+        });
+    }
+
+    void fail() {
+        if (!alive) return;
+        alive = false;
+        --s_.connected;
+        boost::system::error_code ignored;
+        socket_.close(ignored);
+        timer_.cancel();
+    }
+
+    void on_line(std::string_view line) {
+        // Spectators only count: decoding every broadcast would measure the tool, not the server.
+        if (kind_ == Kind::Spectator) {
+            if (s_.stats) ++s_.stats->spectator_lines;
+            return;
+        }
+        auto d = proto::decode_server(line);
+        if (!d) {
+            ++s_.all_errors;
+            return;
+        }
+        std::visit([this](const auto& m) { handle(m); }, d.value());
+    }
+
+    template <class T>
+    void handle(const T&) {}
+
+    void handle(const proto::Welcome&) {
+        if (kind_ == Kind::Red) send(proto::CreateTable{"load " + std::to_string(game_), proto::Role::Red, ""});
+        if (kind_ == Kind::Director)
+            send(proto::CreateTable{"ai " + std::to_string(game_), proto::Role::Spectator, ""});
+    }
+
+    void handle(const proto::Error& e) {
+        ++s_.all_errors;
+        if (s_.stats) ++s_.stats->errors;
+        if (s_.all_errors < 10)
+            std::fprintf(stderr, "%s: error %s: %s\n", name_.c_str(), std::string(proto::error_code_name(e.code)).c_str(),
+                         e.message.c_str());
+    }
+
+    void handle(const proto::TableSnapshot& snap) {
+        table = snap.table.id;
+        if (kind_ == Kind::Director) {
+            if (on_table) on_table(table);
+            send(proto::RequestAi{table, RED, s_.opt.ai_level});
+            send(proto::RequestAi{table, BLACK, s_.opt.ai_level});
+            return;
+        }
+        if (on_table) {
+            on_table(table);
+            on_table = nullptr;
+        }
+        color_ = snap.you == proto::Role::Red ? RED : BLACK;
+        pos_.set_fen(snap.fen);
+        ply_ = snap.ply;
+        pending_ = false;
+        maybe_move(snap.table.status == proto::TableStatus::Playing);
+    }
+
+    void handle(const proto::TableUpdate& u) {
+        if (u.table.id != table || u.table.status != proto::TableStatus::Playing) return;
+        if (!started_ && kind_ == Kind::Red) ++s_.ready_games;
+        started_ = true;
+        maybe_move(true);
+    }
+
+    void handle(const proto::MoveMade& mm) {
+        if (kind_ == Kind::Director) return;
+        const Move m(square_from_string(mm.move.substr(0, 2)), square_from_string(mm.move.substr(2, 2)));
+        UndoInfo u;
+        pos_.do_move(m, u);
+        ply_ = mm.ply;
+        if (mm.by == color_ && pending_) {
+            pending_ = false;
+            if (s_.stats) {
+                s_.stats->rtt_us.push_back(std::chrono::duration<double, std::micro>(Clock::now() - sent_).count());
+                ++s_.stats->moves;
+            }
+        }
+        maybe_move(true);
+    }
+
+    void handle(const proto::GameOver&) {
+        if (kind_ == Kind::Director) return;
+        timer_.cancel();
+        pending_ = false;
+        if (kind_ == Kind::Red && s_.stats) ++s_.stats->games_ended;
+        send(proto::NewGame{table});  // both players ask: a rematch with colours swapped
+    }
+
+    void maybe_move(bool playing) {
+        if (kind_ != Kind::Red && kind_ != Kind::Black) return;
+        if (!playing || pending_ || pos_.side_to_move() != color_) return;
+        MoveList legal;
+        pos_.generate_legal(legal);
+        if (legal.empty()) return;
+        const int think = s_.opt.think_ms / 2 + static_cast<int>(s_.rng() % static_cast<unsigned>(s_.opt.think_ms + 1));
+        pending_ = true;
+        timer_.expires_after(std::chrono::milliseconds(think));
+        const int ply = ply_;
+        timer_.async_wait([self = shared_from_this(), ply](const boost::system::error_code& ec) {
+            if (ec || !self->alive || self->ply_ != ply) {
+                if (!ec) self->pending_ = false;
+                return;
+            }
+            MoveList l;
+            self->pos_.generate_legal(l);
+            if (l.empty()) return;
+            const Move m = l[static_cast<int>(self->s_.rng() % static_cast<unsigned>(l.size()))];
+            self->sent_ = Clock::now();
+            self->send(proto::MoveRequest{self->table, ply, move_to_iccs(m)});
+        });
+    }
+
+    Shared& s_;
+    Kind kind_;
+    std::string name_;
+    int game_;
+    tcp::socket socket_;
+    asio::steady_timer timer_;
+    std::array<char, 16384> buf_{};
+    proto::FrameReader frames_;
+    std::deque<std::string> out_;
+    bool writing_ = false;
+    bool started_ = false;
+    Color color_ = RED;
+    Position pos_;
+    int ply_ = 0;
+    bool pending_ = false;
+    Clock::time_point sent_{};
+};
+
+double percentile(std::vector<double> v, double p) {
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    const auto i = static_cast<std::size_t>(p * static_cast<double>(v.size() - 1) + 0.5);
+    return v[std::min(i, v.size() - 1)];
+}
+
+void report(const char* label, const Stats& st, double seconds, const Shared& s, double server_cpu) {
+    std::printf("%-8s server_cpu=%.0f%% connections=%d failed=%d moves=%llu moves/s=%.0f rtt_p50=%.3fms rtt_p99=%.3fms rtt_max=%.3fms "
+                "spectator_lines/s=%.0f errors=%llu games_ended=%llu\n",
+                label, 100.0 * server_cpu / seconds, s.connected, s.failed, static_cast<unsigned long long>(st.moves), st.moves / seconds,
+                percentile(st.rtt_us, 0.50) / 1000, percentile(st.rtt_us, 0.99) / 1000,
+                percentile(st.rtt_us, 1.0) / 1000, st.spectator_lines / seconds,
+                static_cast<unsigned long long>(st.errors), static_cast<unsigned long long>(st.games_ended));
+    std::fflush(stdout);
+}
+
+void raise_fd_limit() {
+    rlimit rl{};
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
+}
+
+// Runs the io_context for a while.
+void run_for(asio::io_context& io, double seconds) {
+    io.restart();
+    io.run_for(std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(seconds)));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    Options opt;
+    CLI::App app{"xiangqi-loadgen: loopback load test for xiangqi-server"};
+    app.add_option("--host", opt.host, "server address (loopback only)")->capture_default_str();
+    app.add_option("--port", opt.port, "server port")->capture_default_str();
+    app.add_option("--games", opt.games, "concurrent games (two bots each)")->capture_default_str();
+    app.add_option("--spectators", opt.spectators, "spectator connections, spread over the games")->capture_default_str();
+    app.add_option("--think-ms", opt.think_ms, "mean delay before a bot moves (uniform 0.5x..1.5x)")->capture_default_str();
+    app.add_option("--warmup", opt.warmup_s, "seconds before measuring")->capture_default_str();
+    app.add_option("--duration", opt.duration_s, "seconds measured without AI load")->capture_default_str();
+    app.add_option("--ai-tables", opt.ai_tables, "AI-versus-AI tables searching during the second phase (0 = skip)")
+        ->capture_default_str();
+    app.add_option("--ai-level", opt.ai_level, "level of those AIs")->capture_default_str();
+    app.add_option("--ai-duration", opt.ai_duration_s, "seconds measured with AI load")->capture_default_str();
+    app.add_option("--server-pid", opt.server_pid, "report this process's CPU use per phase");
+    CLI11_PARSE(app, argc, argv);
+
+    boost::system::error_code ec;
+    const auto addr = asio::ip::make_address(opt.host, ec);
+    if (ec || !addr.is_loopback()) {
+        std::fprintf(stderr, "xiangqi-loadgen: --host must be a loopback address (127.0.0.0/8 or ::1)\n");
+        return 2;
+    }
+    if (opt.games <= 0 || opt.spectators < 0 || opt.think_ms < 0 || opt.duration_s <= 0) {
+        std::fprintf(stderr, "xiangqi-loadgen: bad counts\n");
+        return 2;
+    }
+    raise_fd_limit();
+
+    asio::io_context io(1);
+    Shared s{io, opt, tcp::endpoint(addr, opt.port)};
+    std::vector<std::shared_ptr<Bot>> bots;
+    std::vector<std::vector<std::shared_ptr<Bot>>> waiting(static_cast<std::size_t>(opt.games));
+
+    // Names unique to this run: seats of an earlier run may still be held for their owners.
+    const std::string run = std::to_string(std::random_device{}() % 100000) + "-";
+    // Each game: Red connects and creates the table; Black and the game's spectators connect
+    // once its id is known, so the lobby (which hears of every login) stays small.
+    for (int g = 0; g < opt.games; ++g) {
+        auto red = std::make_shared<Bot>(s, Kind::Red, run + "r" + std::to_string(g), g);
+        auto black = std::make_shared<Bot>(s, Kind::Black, run + "b" + std::to_string(g), g);
+        waiting[static_cast<std::size_t>(g)].push_back(black);
+        red->on_table = [&waiting, g](proto::TableId t) {
+            auto& w = waiting[static_cast<std::size_t>(g)];
+            for (std::size_t i = 0; i < w.size(); ++i)
+                w[i]->connect_then_join(t, i == 0 ? proto::Role::Black : proto::Role::Spectator);
+        };
+        bots.push_back(red);
+        bots.push_back(black);
+    }
+    for (int k = 0; k < opt.spectators; ++k) {
+        auto sp = std::make_shared<Bot>(s, Kind::Spectator, run + "s" + std::to_string(k), k % opt.games);
+        waiting[static_cast<std::size_t>(k % opt.games)].push_back(sp);
+        bots.push_back(sp);
+    }
+    const auto t0 = Clock::now();
+    int started = 0;
+    for (auto& b : bots) {
+        if (!b->on_table) continue;
+        b->start();
+        if (++started % 50 == 0) run_for(io, 0.02);  // the listen backlog is finite
+    }
+    // Wait until every bot is connected (bounded), then give the last games a moment.
+    const int expected = 2 * opt.games + opt.spectators;
+    for (int i = 0; i < 300 && s.connected + s.failed < expected; ++i) run_for(io, 0.1);
+    run_for(io, 1.0);
+    std::printf("setup: %d/%d games started, %d connections (%d failed) in %.1fs\n", s.ready_games, opt.games,
+                s.connected, s.failed, std::chrono::duration<double>(Clock::now() - t0).count());
+    std::fflush(stdout);
+
+    run_for(io, opt.warmup_s);
+    Stats plain;
+    s.stats = &plain;
+    double cpu0 = cpu_seconds(opt.server_pid);
+    run_for(io, opt.duration_s);
+    s.stats = nullptr;
+    report("no-ai", plain, opt.duration_s, s, cpu_seconds(opt.server_pid) - cpu0);
+
+    if (opt.ai_tables > 0) {
+        std::vector<std::shared_ptr<Bot>> directors;
+        for (int i = 0; i < opt.ai_tables; ++i) {
+            auto d = std::make_shared<Bot>(s, Kind::Director, "director" + std::to_string(i), i);
+            d->start();
+            directors.push_back(d);
+        }
+        run_for(io, 1.0);  // let the searches start
+        Stats with_ai;
+        s.stats = &with_ai;
+        cpu0 = cpu_seconds(opt.server_pid);
+        run_for(io, opt.ai_duration_s);
+        s.stats = nullptr;
+        report("with-ai", with_ai, opt.ai_duration_s, s, cpu_seconds(opt.server_pid) - cpu0);
+    }
+    return 0;
+}

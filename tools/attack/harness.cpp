@@ -242,14 +242,19 @@ int ControlGame::reconnect() {
             why_ = "no welcome on resume for " + old->name();
             return -1;
         }
-        c.session_token = std::get<proto::Welcome>(*w->msg).resume_token;
+        const auto& welcome = std::get<proto::Welcome>(*w->msg);
+        c.session_token = welcome.resume_token;
+        *who = &c;
+        if (!welcome.resumed) {
+            why_ = "resume refused for " + old->name() + " (the server did not know the token)";
+            return -1;
+        }
         auto sn = hub_.expect(c, "table_snapshot", 5000);
         if (!sn) {
             why_ = "no snapshot on resume for " + old->name();
             return -1;
         }
         snap = std::get<proto::TableSnapshot>(*sn->msg);
-        *who = &c;
     }
     hub_.remove_closed();
     int lost = 0;

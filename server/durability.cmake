@@ -10,6 +10,7 @@ add_library(xq_durability STATIC
   ${CMAKE_CURRENT_LIST_DIR}/discovery.cpp
   ${CMAKE_CURRENT_LIST_DIR}/external_engine.cpp
   ${CMAKE_CURRENT_LIST_DIR}/archive.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/admin.cpp
 )
 target_include_directories(xq_durability PUBLIC ${CMAKE_CURRENT_LIST_DIR})
 target_link_libraries(xq_durability PUBLIC xq_rules xq_proto_discovery Boost::boost Threads::Threads PRIVATE SQLite::SQLite3)

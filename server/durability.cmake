@@ -1,5 +1,6 @@
-# Durability and LAN life for xiangqi-server (clocks, persistence, discovery, external
-# engines, limits and the operator console), built as one library the server links.
+# Durability and LAN life for xiangqi-server (clocks, persistence, archive, discovery,
+# external engines, limits and the operator console). xq_durability holds the parts that
+# stand alone (unit-tested without a server); xq_durability_server joins them to the core.
 find_package(SQLite3 REQUIRED)
 find_package(Threads REQUIRED)
 find_package(Boost REQUIRED)
@@ -14,3 +15,19 @@ add_library(xq_durability STATIC
 )
 target_include_directories(xq_durability PUBLIC ${CMAKE_CURRENT_LIST_DIR})
 target_link_libraries(xq_durability PUBLIC xq_rules xq_proto_discovery Boost::boost Threads::Threads PRIVATE SQLite::SQLite3)
+
+if(TARGET xq_server_core)
+  find_package(CLI11 REQUIRED)
+  find_package(spdlog REQUIRED)
+  add_library(xq_durability_server STATIC
+    ${CMAKE_CURRENT_LIST_DIR}/table_clock.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/durability_layer.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/core_extensions.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/durability_runtime.cpp
+  )
+  target_link_libraries(xq_durability_server PUBLIC xq_durability xq_server_core CLI11::CLI11 spdlog::spdlog)
+  target_compile_definitions(xq_durability_server PRIVATE XQ_VERSION="${PROJECT_VERSION}")
+  if(TARGET xiangqi-server)
+    target_link_libraries(xiangqi-server PRIVATE xq_durability_server)
+  endif()
+endif()

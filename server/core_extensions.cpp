@@ -1,0 +1,91 @@
+// Members of the core's Lobby and Table that the durability layer needs (rebuilding an
+// unfinished game after a restart, the operator console's view of sessions); kept here,
+// beside the rest of the layer, so the core's own files change by a few declarations only.
+#include "restore.h"
+
+#include <spdlog/spdlog.h>
+
+#include "server/lobby.h"
+#include "server/table.h"
+
+namespace xq::server {
+
+Table* Lobby::restore_table(proto::TableId id, const std::string& name, const std::string& creator,
+                            const Position& start, const std::vector<Move>& moves, const RestoredSeat* seats) {
+    if (id == 0 || tables_.count(id)) return nullptr;
+    auto t = std::make_shared<Table>(TableContext{io_, config_, *this, ai_, &observers_}, id, name, creator, start);
+    if (!t->restore_game(moves, seats)) return nullptr;
+    tables_.emplace(id, t);
+    if (next_table_id_ <= id) next_table_id_ = id + 1;
+    for (Color c : {RED, BLACK})
+        if (seats[c].kind == RestoredSeat::Kind::Human && !seats[c].token.empty()) held_seats_[seats[c].token] = id;
+    return t.get();
+}
+
+bool Table::restore_game(const std::vector<Move>& moves, const RestoredSeat* restored) {
+    for (Move m : moves)
+        if (!game_.play(m)) return false;
+    if (game_.over()) return false;
+    for (Color c : {RED, BLACK}) {
+        const RestoredSeat& r = restored[c];
+        Seat& seat = seats_[c];
+        seat = Seat{};
+        if (r.kind == RestoredSeat::Kind::Empty) continue;
+        seat.name = r.name;
+        if (r.kind == RestoredSeat::Kind::Ai) {
+            seat.kind = Seat::Kind::Ai;
+            seat.ai_level = r.ai_level;
+            continue;
+        }
+        seat.kind = Seat::Kind::Human;
+        seat.resume_token = r.token;
+        seat.connected = false;
+        if (ctx_.config.seat_grace.count() <= 0) continue;
+        // The player gets a whole grace period from the restart to come back.
+        seat.grace = std::make_unique<boost::asio::steady_timer>(ctx_.io, ctx_.config.seat_grace);
+        std::weak_ptr<Table> weak = weak_from_this();
+        const std::string token = r.token;
+        seat.grace->async_wait([weak, c, token](const boost::system::error_code& ec) {
+            if (ec) return;
+            auto self = weak.lock();
+            if (!self) return;
+            Seat& st = self->seats_[c];
+            if (!st.human() || st.connected || st.resume_token != token) return;
+            if (self->status() == proto::TableStatus::Playing)
+                self->finish(c == RED ? Outcome::BlackWins : Outcome::RedWins, EndReason::Abandonment,
+                             std::string(color_name(c)) + " did not return after the server restarted: " +
+                                 std::string(color_name(c)) + " loses");
+            self->seats_changed();
+            self->ctx_.host.table_changed(*self);
+        });
+    }
+    started_ = true;
+    position_since_ = Clock::now();
+    maybe_start_ai();
+    return true;
+}
+
+std::vector<proto::UserInfo> Lobby::admin_users() const {
+    std::vector<proto::UserInfo> out;
+    for (const auto& [id, u] : users_)
+        if (u->greeted) out.push_back(proto::UserInfo{u->name, u->table});
+    return out;
+}
+
+bool Lobby::admin_kick(const std::string& name) {
+    User* u = find_by_name(name);
+    if (!u || u->closing) return false;
+    send_msg(*u, proto::Error{proto::ErrorCode::NotAllowed, "the operator closed your connection", "", 0});
+    u->closing = true;
+    out_.close(u->id);
+    return true;
+}
+
+void Lobby::admin_notice(const std::string& text) {
+    // Shown to everyone as lobby chat from the server itself.
+    const Buffer line = make_buffer(proto::ChatLine{proto::ChatScope::Lobby, 0, "[server]", text});
+    for (const auto& [id, u] : users_)
+        if (u->greeted && !u->closing) out_.send(id, line);
+}
+
+}  // namespace xq::server

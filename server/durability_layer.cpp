@@ -1,0 +1,198 @@
+#include "durability_layer.h"
+
+#include <spdlog/spdlog.h>
+
+#include <map>
+
+#include "restore.h"
+#include "table_clock.h"
+
+namespace xq::server {
+
+namespace {
+
+SeatKind seat_kind(const Seat& s) { return s.ai() ? SeatKind::Ai : SeatKind::Human; }
+
+Outcome win_for(Color c) { return c == RED ? Outcome::RedWins : Outcome::BlackWins; }
+
+}  // namespace
+
+DurabilityLayer::DurabilityLayer(boost::asio::io_context& io, Lobby& lobby, Storage* storage,
+                                 const ClockConfig& default_clock, std::chrono::milliseconds seat_grace)
+    : io_(io), lobby_(lobby), storage_(storage), default_clock_(default_clock), seat_grace_(seat_grace) {}
+
+void DurabilityLayer::write_failed(const char* what) {
+    ++failed_writes_;
+    spdlog::error("database: {} failed: {}", what, storage_ ? storage_->last_error() : "no storage");
+}
+
+void DurabilityLayer::attach_clock(Table& t, const ClockConfig& config) {
+    table_clocks_[t.id()] = config;
+    if (config.kind == ClockKind::None) return;
+    const proto::TableId id = t.id();
+    Lobby* lobby = &lobby_;
+    t.set_clock(std::make_unique<TableGameClock>(io_, config, [lobby, id](Color side) {
+        // Looked up afresh: the table may be gone by the time the flag falls.
+        if (Table* table = lobby->table(id))
+            table->finish_external(win_for(~side), EndReason::Timeout,
+                                   std::string(color_name(side)) + " ran out of time: " + std::string(color_name(side)) +
+                                       " loses");
+    }));
+}
+
+ClockState DurabilityLayer::clock_state(const Table& t) const {
+    if (auto* c = dynamic_cast<const TableGameClock*>(t.clock())) return c->persisted_state();
+    return ClockState{};
+}
+
+void DurabilityLayer::table_created(const Table& t) {
+    if (Table* mt = lobby_.table(t.id())) attach_clock(*mt, default_clock_);
+    if (storage_ && !storage_->save_table({std::int64_t(t.id()), t.name(), clock_spec(default_clock_),
+                                           seat_grace_.count(), false}))
+        write_failed("saving a table");
+}
+
+void DurabilityLayer::game_started(const Table& t) {
+    if (!storage_) return;
+    GameRecord g;
+    g.table_id = t.id();
+    g.start_fen = t.game().start_position().fen();
+    auto it = table_clocks_.find(t.id());
+    g.clock = clock_spec(it == table_clocks_.end() ? ClockConfig{} : it->second);
+    g.red = t.seat(RED).name;
+    g.black = t.seat(BLACK).name;
+    g.started_at_ms = unix_ms_now();
+    for (Color c : {RED, BLACK}) {
+        const Seat& s = t.seat(c);
+        if (!s.empty()) g.seats.push_back(SeatRecord{c, seat_kind(s), s.name, s.resume_token, s.ai_level});
+        if (s.human() && !s.resume_token.empty()) storage_->save_token(s.resume_token, s.name, g.started_at_ms);
+    }
+    auto id = storage_->create_game(g);
+    if (!id) {
+        write_failed("storing a new game");
+        return;
+    }
+    games_[t.id()] = *id;
+}
+
+void DurabilityLayer::move_accepted(const Table& t, const proto::MoveMade& mm) {
+    if (!storage_) return;
+    auto it = games_.find(t.id());
+    if (it == games_.end()) return;
+    MoveRecord m;
+    m.ply = mm.ply - 1;
+    m.move = mm.move;
+    m.at_ms = unix_ms_now();
+    m.clock = clock_state(t);
+    // Committed here, before the table broadcasts the move to anyone.
+    if (storage_->append_move(it->second, m)) ++committed_moves_;
+    else write_failed("committing a move");
+}
+
+void DurabilityLayer::takeback(const Table& t, int) {
+    if (!storage_) return;
+    auto it = games_.find(t.id());
+    if (it != games_.end() && !storage_->truncate_moves(it->second, t.game().ply())) write_failed("a takeback");
+}
+
+void DurabilityLayer::game_over(const Table& t, const proto::GameOver& go) {
+    if (!storage_) return;
+    auto it = games_.find(t.id());
+    if (it == games_.end()) return;
+    if (!storage_->finish_game(it->second, outcome_pgn(go.result.outcome), go.result.reason, go.result.text,
+                               unix_ms_now()))
+        write_failed("archiving a result");
+    // A takeback after a board-decided end reopens the game: keep the id until a new game.
+}
+
+void DurabilityLayer::seats_changed(const Table& t) {
+    if (!storage_) return;
+    auto it = games_.find(t.id());
+    if (it == games_.end() || t.status() != proto::TableStatus::Playing) return;
+    for (Color c : {RED, BLACK}) {
+        const Seat& s = t.seat(c);
+        if (s.empty()) continue;
+        if (!storage_->set_seat(it->second, SeatRecord{c, seat_kind(s), s.name, s.resume_token, s.ai_level}))
+            write_failed("saving a seat");
+    }
+}
+
+void DurabilityLayer::table_closed(const Table& t) {
+    games_.erase(t.id());
+    table_clocks_.erase(t.id());
+    if (storage_ && !storage_->close_table(t.id())) write_failed("closing a table");
+}
+
+int DurabilityLayer::restore() {
+    if (!storage_) return 0;
+    std::map<std::int64_t, TableRecord> tables;
+    for (auto& t : storage_->open_tables()) tables[t.id] = t;
+    auto games = storage_->unfinished_games();
+    // One game per table: the newest; older leftovers (a crash between a result and the
+    // next game) are closed without a result.
+    std::map<std::int64_t, std::size_t> newest;
+    for (std::size_t i = 0; i < games.size(); ++i) newest[games[i].table_id] = i;
+    int restored = 0;
+    const std::int64_t now_ms = unix_ms_now();
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        const GameRecord& g = games[i];
+        bool has_human = false;
+        for (const auto& s : g.seats) has_human |= s.kind == SeatKind::Human && !s.token.empty();
+        if (newest[g.table_id] != i || !has_human || g.table_id <= 0) {
+            storage_->finish_game(g.id, "*", "", "the server stopped before the game ended", now_ms);
+            continue;
+        }
+        Position start;
+        std::vector<Move> moves;
+        bool ok = start.set_fen(g.start_fen) == FenError::None;
+        if (ok) {
+            Game check(start);
+            for (const auto& m : g.moves) {
+                Move mv(square_from_string(std::string_view(m.move).substr(0, 2)),
+                        square_from_string(std::string_view(m.move).substr(2, 2)));
+                if (m.move.size() != 4 || !check.play(mv)) {
+                    ok = false;
+                    break;
+                }
+                moves.push_back(mv);
+            }
+            ok = ok && !check.over();
+        }
+        if (!ok) {
+            spdlog::warn("game {} cannot be restored (damaged or already decided); closed", g.id);
+            storage_->finish_game(g.id, "*", "", "could not be restored", now_ms);
+            continue;
+        }
+        RestoredSeat seats[COLOR_NB];
+        for (const auto& s : g.seats) {
+            RestoredSeat& r = seats[s.color];
+            r.kind = s.kind == SeatKind::Human ? RestoredSeat::Kind::Human : RestoredSeat::Kind::Ai;
+            r.name = s.name;
+            r.token = s.token;
+            r.ai_level = s.ai_level;
+        }
+        auto trow = tables.find(g.table_id);
+        std::string name = trow != tables.end() ? trow->second.name : "Table " + std::to_string(g.table_id);
+        std::string creator = g.red;
+        Table* t = lobby_.restore_table(proto::TableId(g.table_id), name, creator, start, moves, seats);
+        if (!t) {
+            storage_->finish_game(g.id, "*", "", "could not be restored", now_ms);
+            continue;
+        }
+        games_[t->id()] = g.id;
+        ClockConfig cc = parse_clock_spec(g.clock).value_or(ClockConfig{});
+        attach_clock(*t, cc);
+        if (auto* clock = dynamic_cast<TableGameClock*>(t->clock())) {
+            ClockState state;
+            if (!g.moves.empty()) state = g.moves.back().clock;
+            else state = GameClock(cc).state(std::chrono::steady_clock::now());
+            clock->resume(state, t->game().side_to_move());
+        }
+        ++restored;
+        spdlog::info("restored game {} at table {} ({} plies); seats held for their players", g.id, g.table_id,
+                     moves.size());
+    }
+    return restored;
+}
+
+}  // namespace xq::server

@@ -1,0 +1,17 @@
+// What a restarted server needs to rebuild one unfinished game's table: the seats as they
+// were (humans get their resume tokens and a fresh grace period, AIs their level).
+#pragma once
+
+#include <string>
+
+namespace xq::server {
+
+struct RestoredSeat {
+    enum class Kind { Empty, Human, Ai };
+    Kind kind = Kind::Empty;
+    std::string name;
+    std::string token;  // humans: the resume token that reclaims the seat
+    int ai_level = 0;
+};
+
+}  // namespace xq::server

@@ -1,0 +1,385 @@
+// The durability layer inside a real server: moves committed before they are seen (a real
+// xiangqi-server process killed with SIGKILL, then restarted on the same database file),
+// reconnect into a restored game, clocks ending games, discovery of a running server, the
+// operator console, and the archive export. Loopback only.
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <random>
+
+#include "admin.h"
+#include "archive.h"
+#include "client/net/lan_discovery.h"
+#include "server/durability_runtime.h"
+#include "server/harness.h"
+#include "storage.h"
+#include "temp_dir.h"
+#include "xiangqi/pgn.h"
+
+namespace xq::test {
+namespace {
+
+using server::DurabilityConfig;
+
+std::uint16_t free_port(bool udp = false) {
+    int fd = ::socket(AF_INET, udp ? SOCK_DGRAM : SOCK_STREAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
+    socklen_t len = sizeof a;
+    ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
+    ::close(fd);
+    return ntohs(a.sin_port);
+}
+
+// A server with the durability runtime, in this process, on its own thread.
+class DurableServer {
+public:
+    DurableServer(server::ServerConfig config, DurabilityConfig dc) : config_(std::move(config)) {
+        spdlog::set_level(spdlog::level::warn);
+        server_ = std::make_unique<server::Server>(io_, config_, nullptr);
+        EXPECT_FALSE(server_->listen());
+        runtime_ = std::make_unique<server::DurabilityRuntime>(io_, *server_, config_, dc);
+        std::string err;
+        EXPECT_TRUE(runtime_->start(&err)) << err;
+        thread_ = std::thread([this] { io_.run(); });
+    }
+    ~DurableServer() {
+        asio::post(io_, [this] {
+            runtime_->stop();
+            server_->stop();
+        });
+        thread_.join();
+        runtime_.reset();
+    }
+    std::uint16_t port() const { return server_->port(); }
+    template <class F>
+    auto on_server(F f) {
+        std::promise<decltype(f(*server_, *runtime_))> p;
+        asio::post(io_, [&] { p.set_value(f(*server_, *runtime_)); });
+        return p.get_future().get();
+    }
+
+private:
+    server::ServerConfig config_;
+    asio::io_context io_{1};
+    std::unique_ptr<server::Server> server_;
+    std::unique_ptr<server::DurabilityRuntime> runtime_;
+    std::thread thread_;
+};
+
+DurabilityConfig quiet(const TempDir& dir) {
+    DurabilityConfig dc;
+    dc.data_dir = dir.path().string();
+    dc.discovery_port = 0;  // off unless a test turns it on (on loopback)
+    dc.console = false;
+    return dc;
+}
+
+struct Pair {
+    std::unique_ptr<Client> red, black;
+    proto::TableId table = 0;
+};
+
+Pair seat_two(std::uint16_t port) {
+    Pair p;
+    p.red = Client::login(port, "ann");
+    p.red->send(proto::CreateTable{"durable", proto::Role::Red, ""});
+    p.table = p.red->expect<proto::TableSnapshot>().table.id;
+    p.black = Client::login(port, "bob");
+    p.black->send(proto::Join{p.table, proto::Role::Black});
+    p.black->expect<proto::TableSnapshot>();
+    p.red->until_pong();
+    p.black->until_pong();
+    return p;
+}
+
+// A legal move of the position after `moves` (from the start), picked at random.
+std::string random_move(const std::vector<std::string>& moves, std::mt19937& rng) {
+    Game g;
+    for (const auto& m : moves) g.play(Move(square_from_string(m.substr(0, 2)), square_from_string(m.substr(2, 2))));
+    MoveList list = g.legal_moves();
+    if (list.empty()) return "";
+    return move_to_iccs(list[int(rng() % unsigned(list.size()))]);
+}
+
+// The real executable, started with fork/exec and killed for real.
+class ServerProcess {
+public:
+    ServerProcess(const std::filesystem::path& data_dir, std::uint16_t port, const std::filesystem::path& log) {
+        std::vector<std::string> args = {XQ_SERVER_EXE, "--bind", "127.0.0.1", "--port", std::to_string(port),
+                                         "--data-dir", data_dir.string(), "--discovery-port", "0", "--no-console",
+                                         "--ai-workers", "1", "--log-level", "warn"};
+        std::vector<char*> argv;
+        for (auto& a : args) argv.push_back(a.data());
+        argv.push_back(nullptr);
+        pid_ = ::fork();
+        if (pid_ == 0) {
+            int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+            ::dup2(fd, 1);
+            ::dup2(fd, 2);
+            int null = ::open("/dev/null", O_RDONLY);
+            ::dup2(null, 0);
+            ::execv(argv[0], argv.data());
+            ::_exit(127);
+        }
+        // Ready once it accepts connections.
+        for (int i = 0; i < 500 && !ready(port); ++i) ::usleep(10'000);
+    }
+    ~ServerProcess() { kill9(); }
+    void kill9() {
+        if (pid_ <= 0) return;
+        ::kill(pid_, SIGKILL);
+        ::waitpid(pid_, &status_, 0);
+        pid_ = -1;
+    }
+    int status() const { return status_; }
+
+private:
+    static bool ready(std::uint16_t port) {
+        int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_port = htons(port);
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        bool ok = ::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
+        ::close(fd);
+        return ok;
+    }
+    pid_t pid_ = -1;
+    int status_ = 0;
+};
+
+}  // namespace
+
+// The server process is killed with SIGKILL while both players send moves as fast as they
+// can; every move either player saw must be in the database, in order. Then a new server
+// on the same file restores the game and both players reconnect into their seats.
+TEST(Durability, KillNineLosesNoSeenMoveAndPlayersReconnectAfterRestart) {
+    TempDir tmp;
+    ASSERT_TRUE(tmp.ok());
+    const auto data = tmp.path() / "data";
+    const auto log = tmp.path() / "server.log";
+    const std::uint16_t port = free_port();
+    std::mt19937 rng(20261129);
+    std::vector<std::string> seen;  // moves as the clients saw them
+    std::string red_token, black_token;
+    proto::TableId table = 0;
+    {
+        ServerProcess proc(data, port, log);
+        Pair p = seat_two(port);
+        table = p.table;
+        red_token = p.red->welcome.resume_token;
+        black_token = p.black->welcome.resume_token;
+        ASSERT_EQ(red_token.size(), 32u);  // 128 bits in hex
+        const int kill_after = 20 + int(rng() % 20);
+        for (int ply = 0; ply < 200; ++ply) {
+            std::string mv = random_move(seen, rng);
+            if (mv.empty()) break;
+            Client& mover = ply % 2 == 0 ? *p.red : *p.black;
+            mover.send(proto::MoveRequest{table, ply, mv});
+            if (ply == kill_after) {
+                proc.kill9();  // right after a move went out: it may or may not have landed
+                break;
+            }
+            auto mm = p.red->expect<proto::MoveMade>();
+            ASSERT_EQ(mm.move, mv);
+            EXPECT_EQ(p.black->expect<proto::MoveMade>().move, mv);
+            seen.push_back(mv);
+            if (ply + 1 < kill_after && (rng() % 4) == 0) p.red->until_pong();
+        }
+        EXPECT_TRUE(WIFSIGNALED(proc.status()) && WTERMSIG(proc.status()) == SIGKILL);
+        // A move_made that slipped out just before the kill counts as seen too.
+        while (auto m = p.red->next(300ms))
+            if (auto* mm = std::get_if<proto::MoveMade>(&*m)) seen.push_back(mm->move);
+    }
+    ASSERT_GE(seen.size(), 20u);
+    {
+        std::string err;
+        auto db = server::Storage::open(data, &err);
+        ASSERT_TRUE(db) << err;
+        auto games = db->unfinished_games();
+        ASSERT_EQ(games.size(), 1u);
+        ASSERT_GE(games[0].moves.size(), seen.size());
+        for (std::size_t i = 0; i < seen.size(); ++i) ASSERT_EQ(games[0].moves[i].move, seen[i]) << "ply " << i;
+        seen.clear();
+        for (const auto& m : games[0].moves) seen.push_back(m.move);  // what the server committed
+    }
+    // Restart on the same file: the game is back, the seats wait for their tokens.
+    ServerProcess proc(data, port, log);
+    auto red = std::make_unique<Client>(port);
+    red->send(proto::Hello{"someone", proto::PROTOCOL_VERSION, red_token});
+    auto w = red->expect<proto::Welcome>();
+    EXPECT_TRUE(w.resumed);
+    EXPECT_EQ(w.name, "ann");
+    auto snap = red->expect<proto::TableSnapshot>();
+    EXPECT_EQ(snap.table.id, table);
+    EXPECT_EQ(snap.you, proto::Role::Red);
+    ASSERT_EQ(snap.moves, seen);
+    EXPECT_EQ(snap.ply, int(seen.size()));
+    // A wrong token does not get the other seat.
+    auto thief = std::make_unique<Client>(port);
+    thief->send(proto::Hello{"mallory", proto::PROTOCOL_VERSION, std::string(32, '0')});
+    auto tw = thief->expect<proto::Welcome>();
+    EXPECT_FALSE(tw.resumed);
+    thief->send(proto::MoveRequest{table, int(seen.size()), random_move(seen, rng)});
+    EXPECT_NE(thief->expect<proto::Error>().code, proto::ErrorCode::Internal);
+    auto black = std::make_unique<Client>(port);
+    black->send(proto::Hello{"bob", proto::PROTOCOL_VERSION, black_token});
+    EXPECT_TRUE(black->expect<proto::Welcome>().resumed);
+    EXPECT_EQ(black->expect<proto::TableSnapshot>().you, proto::Role::Black);
+    // And the game goes on from where it was.
+    const int ply = int(seen.size());
+    std::string mv = random_move(seen, rng);
+    Client& mover = ply % 2 == 0 ? *red : *black;
+    mover.send(proto::MoveRequest{table, ply, mv});
+    auto mm = red->expect<proto::MoveMade>();
+    EXPECT_EQ(mm.move, mv);
+    EXPECT_EQ(mm.ply, ply + 1);
+}
+
+TEST(Durability, FischerFlagFallEndsTheGame) {
+    TempDir tmp;
+    auto dc = quiet(tmp);
+    dc.clock = "fischer:1+0";
+    DurableServer s(test_config(), dc);
+    Pair p = seat_two(s.port());
+    p.red->send(proto::MoveRequest{p.table, 0, "h2e2"});
+    auto mm = p.black->expect<proto::MoveMade>();
+    ASSERT_TRUE(mm.clocks.has_value());
+    EXPECT_EQ(mm.clocks->running, std::optional<Color>(BLACK));
+    EXPECT_LE(mm.clocks->red_ms, 1000);
+    EXPECT_EQ(mm.clocks->black_ms, 1000);
+    // Black never moves: its second runs out.
+    auto go = p.red->expect<proto::GameOver>(3000ms);
+    EXPECT_EQ(go.result.outcome, Outcome::RedWins);
+    EXPECT_EQ(go.result.reason, "timeout");
+    // The archive has it.
+    auto archived = s.on_server([](server::Server&, server::DurabilityRuntime& r) {
+        return r.storage()->list_games({});
+    });
+    ASSERT_EQ(archived.size(), 1u);
+    EXPECT_EQ(archived[0].reason, "timeout");
+    EXPECT_EQ(archived[0].result, "1-0");
+    EXPECT_EQ(archived[0].plies, 1);
+}
+
+TEST(Durability, AsianCountdownFlagFallEndsTheGame) {
+    TempDir tmp;
+    auto dc = quiet(tmp);
+    dc.clock = "asian:0/0/1";  // every move within one second
+    DurableServer s(test_config(), dc);
+    Pair p = seat_two(s.port());
+    p.red->send(proto::MoveRequest{p.table, 0, "h2e2"});
+    p.black->expect<proto::MoveMade>();
+    p.black->send(proto::MoveRequest{p.table, 1, "h9g7"});
+    auto mm = p.red->expect_ply(2);
+    ASSERT_TRUE(mm.clocks.has_value());
+    EXPECT_EQ(mm.clocks->black_ms, 1000);  // the countdown starts afresh for every move
+    auto go = p.black->expect<proto::GameOver>(3000ms);
+    EXPECT_EQ(go.result.outcome, Outcome::BlackWins);
+    EXPECT_EQ(go.result.reason, "timeout");
+}
+
+TEST(Durability, SnapshotCarriesClocks) {
+    TempDir tmp;
+    auto dc = quiet(tmp);
+    dc.clock = "fischer:300+5";
+    DurableServer s(test_config(), dc);
+    Pair p = seat_two(s.port());
+    p.red->send(proto::MoveRequest{p.table, 0, "h2e2"});
+    p.black->expect<proto::MoveMade>();
+    auto spec = Client::login(s.port(), "carol");
+    spec->send(proto::Join{p.table, proto::Role::Spectator});
+    auto snap = spec->expect<proto::TableSnapshot>();
+    ASSERT_TRUE(snap.clocks.has_value());
+    EXPECT_GT(snap.clocks->red_ms, 300'000);  // 5 s increment after the first move
+    EXPECT_LE(snap.clocks->black_ms, 300'000);
+    EXPECT_EQ(snap.clocks->running, std::optional<Color>(BLACK));
+}
+
+TEST(Durability, DiscoveryOnLoopbackFindsTheRunningServer) {
+    TempDir tmp;
+    auto dc = quiet(tmp);
+    dc.discovery_bind = "127.0.0.1";
+    dc.discovery_port = free_port(true);
+    auto cfg = test_config();
+    cfg.name = "Durable club";
+    DurableServer s(cfg, dc);
+    Pair p = seat_two(s.port());
+    proto::DiscoveryTarget target{"127.0.0.1", dc.discovery_port};
+    ASSERT_TRUE(proto::is_loopback_target(target));
+    auto found = client::probe_lan(target, 300ms);
+    ASSERT_EQ(found.error, "");
+    ASSERT_EQ(found.servers.size(), 1u);
+    EXPECT_EQ(found.servers[0].info.name, "Durable club");
+    EXPECT_EQ(found.servers[0].info.port, s.port());
+    EXPECT_EQ(found.servers[0].info.tables, 1);
+    EXPECT_EQ(found.servers[0].info.players, 2);
+}
+
+TEST(Durability, ConsoleListsKicksBansAndBroadcasts) {
+    TempDir tmp;
+    DurableServer s(test_config(), quiet(tmp));
+    auto ann = Client::login(s.port(), "ann");
+    auto troll = Client::login(s.port(), "troll");
+    auto run = [&](std::string_view line) {
+        auto cmd = server::parse_admin_command(line);
+        EXPECT_TRUE(cmd) << line;
+        return s.on_server([&](server::Server&, server::DurabilityRuntime& r) { return r.execute(*cmd); });
+    };
+    auto list = run("list");
+    EXPECT_NE(list.find("2 user(s)"), std::string::npos) << list;
+    EXPECT_NE(list.find("troll"), std::string::npos);
+    EXPECT_NE(run("say hello everyone").find("sent"), std::string::npos);
+    auto notice = ann->expect<proto::ChatLine>();
+    EXPECT_EQ(notice.text, "hello everyone");
+    EXPECT_EQ(notice.from, "[server]");
+    EXPECT_NE(run("ban troll").find("kicked"), std::string::npos);
+    EXPECT_TRUE(troll->wait_closed());
+    // The banned nick is refused at hello; others still get in.
+    auto again = std::make_unique<Client>(s.port());
+    again->send(proto::Hello{"troll", proto::PROTOCOL_VERSION, ""});
+    again->expect_error(proto::ErrorCode::NotAllowed);
+    EXPECT_TRUE(again->wait_closed());
+    EXPECT_NE(run("bans").find("nick troll"), std::string::npos);
+    EXPECT_NE(run("unban troll").find("unbanned"), std::string::npos);
+    auto back = Client::login(s.port(), "troll");
+    EXPECT_EQ(back->welcome.name, "troll");
+    EXPECT_NE(run("kick nobody").find("no user"), std::string::npos);
+}
+
+TEST(Durability, ExportWritesTheArchivedGameAsPgn) {
+    TempDir tmp;
+    {
+        DurableServer s(test_config(), quiet(tmp));
+        Pair p = seat_two(s.port());
+        p.red->send(proto::MoveRequest{p.table, 0, "h2e2"});
+        p.black->expect<proto::MoveMade>();
+        p.black->send(proto::Resign{p.table});
+        p.red->expect<proto::GameOver>();
+    }
+    const auto out = tmp.path() / "games.pgn";
+    std::vector<std::string> args = {"xiangqi-server", "export", "--data-dir", tmp.path().string(), "--notation",
+                                     "chinese", "--out", out.string()};
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    auto rc = server::run_archive_command(int(argv.size()), argv.data());
+    ASSERT_TRUE(rc.has_value());
+    EXPECT_EQ(*rc, 0);
+    std::ifstream in(out);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_NE(text.find("[Game \"Chinese Chess\"]"), std::string::npos) << text;
+    EXPECT_NE(text.find("[Red \"ann\"]"), std::string::npos);
+    EXPECT_NE(text.find("[Result \"1-0\"]"), std::string::npos);
+    EXPECT_NE(text.find("炮二平五"), std::string::npos);
+    auto back = read_pgn(text);
+    ASSERT_TRUE(back.ok) << back.error;
+    ASSERT_EQ(back.game.moves.size(), 1u);
+}
+
+}  // namespace xq::test

@@ -31,3 +31,7 @@ if(TARGET xq_server_core)
     target_link_libraries(xiangqi-server PRIVATE xq_durability_server)
   endif()
 endif()
+
+# What committing a move costs (NORMAL vs FULL sync), printed as numbers and a ratio.
+add_executable(xq-storage-bench ${CMAKE_SOURCE_DIR}/tools/durability/storage_bench.cpp)
+target_link_libraries(xq-storage-bench PRIVATE xq_durability)

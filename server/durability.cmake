@@ -35,3 +35,8 @@ endif()
 # What committing a move costs (NORMAL vs FULL sync), printed as numbers and a ratio.
 add_executable(xq-storage-bench ${CMAKE_SOURCE_DIR}/tools/durability/storage_bench.cpp)
 target_link_libraries(xq-storage-bench PRIVATE xq_durability)
+
+# Lists the servers answering a LAN discovery query (--discovery-address / XQ_DISCOVERY_ADDR).
+find_package(CLI11 REQUIRED)
+add_executable(xiangqi-discover ${CMAKE_SOURCE_DIR}/tools/durability/discover.cpp)
+target_link_libraries(xiangqi-discover PRIVATE xq_lan_discovery CLI11::CLI11)

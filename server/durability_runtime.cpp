@@ -39,7 +39,9 @@ std::string status_word(proto::TableStatus s) {
 }  // namespace
 
 void add_durability_options(CLI::App& app, DurabilityConfig& c) {
-    app.add_option("--data-dir", c.data_dir, "directory of the game database (default: xiangqi-data beside the executable)");
+    // The core may already own --data-dir (ServerConfig::data_dir); the runtime reads either.
+    if (!app.get_option_no_throw("--data-dir"))
+        app.add_option("--data-dir", c.data_dir, "directory of the game database (default: xiangqi-data beside the executable)");
     app.add_flag("--no-persist", c.no_persist, "run without a database (games are not kept)");
     app.add_flag("--sync-full", c.sync_full,
                  "fsync every move (survives power loss; the default survives a killed server)");
@@ -166,7 +168,9 @@ std::optional<int> run_archive_command(int argc, char** argv) {
 
 DurabilityRuntime::DurabilityRuntime(boost::asio::io_context& io, Server& server, const ServerConfig& server_config,
                                      const DurabilityConfig& config)
-    : io_(io), server_(server), server_config_(server_config), config_(config) {}
+    : io_(io), server_(server), server_config_(server_config), config_(config) {
+    if (config_.data_dir.empty()) config_.data_dir = server_config.data_dir;
+}
 
 DurabilityRuntime::~DurabilityRuntime() {
     *alive_ = false;

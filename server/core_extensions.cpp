@@ -88,4 +88,25 @@ void Lobby::admin_notice(const std::string& text) {
         if (u->greeted && !u->closing) out_.send(id, line);
 }
 
+void Lobby::handle(User& u, const proto::ListGames& m) {
+    if (!archive_) {
+        refuse(u, proto::ErrorCode::NotAllowed, "this server keeps no game archive", m.TYPE);
+        return;
+    }
+    send_msg(u, archive_->list_games(m));
+}
+
+void Lobby::handle(User& u, const proto::GetGame& m) {
+    if (!archive_) {
+        refuse(u, proto::ErrorCode::NotAllowed, "this server keeps no game archive", m.TYPE);
+        return;
+    }
+    auto record = archive_->get_game(m.id);
+    if (!record) {
+        refuse(u, proto::ErrorCode::NoSuchGame, "no game " + std::to_string(m.id) + " in the archive", m.TYPE);
+        return;
+    }
+    send_msg(u, *record);
+}
+
 }  // namespace xq::server

@@ -195,4 +195,58 @@ int DurabilityLayer::restore() {
     return restored;
 }
 
+namespace {
+proto::GameSummary summary_of(std::int64_t id, const std::string& red, const std::string& black,
+                              const std::string& result, const std::string& reason, int plies,
+                              std::int64_t started, std::int64_t ended) {
+    proto::GameSummary s;
+    s.id = id;
+    s.red = red;
+    s.black = black;
+    for (Outcome o : {Outcome::RedWins, Outcome::BlackWins, Outcome::Draw})
+        if (outcome_pgn(o) == result) s.result = o;
+    s.reason = reason;
+    s.plies = plies;
+    s.started = started;
+    s.ended = ended;
+    return s;
+}
+}  // namespace
+
+proto::Games DurabilityLayer::list_games(const proto::ListGames& q) {
+    proto::Games out;
+    if (!storage_) return out;
+    GameFilter f;
+    f.player = q.player;
+    f.before_id = q.before;
+    const int cap = int(proto::GAMES_PER_LINE);
+    f.limit = q.limit <= 0 || q.limit > cap ? cap : q.limit;
+    f.limit += 1;  // one more than asked tells whether older games exist
+    auto rows = storage_->list_games(f);
+    if (int(rows.size()) == f.limit) {
+        out.more = true;
+        rows.pop_back();
+    }
+    for (const auto& g : rows)
+        out.games.push_back(summary_of(g.id, g.red, g.black, g.result, g.reason, g.plies, g.started_at_ms,
+                                       g.ended_at_ms));
+    return out;
+}
+
+std::optional<proto::GameRecord> DurabilityLayer::get_game(std::int64_t id) {
+    if (!storage_) return std::nullopt;
+    auto g = storage_->get_game(id);
+    if (!g) return std::nullopt;
+    proto::GameRecord r;
+    r.game = summary_of(g->id, g->red, g->black, g->result, g->reason, int(g->moves.size()), g->started_at_ms,
+                        g->ended_at_ms);
+    r.start_fen = g->start_fen;
+    r.text = g->result_text;
+    for (const auto& m : g->moves) {
+        if (r.moves.size() >= proto::SNAPSHOT_MOVES_PER_LINE) break;
+        r.moves.push_back(m.move);
+    }
+    return r;
+}
+
 }  // namespace xq::server

@@ -16,7 +16,7 @@
 
 namespace xq::server {
 
-class DurabilityLayer final : public TableObserver {
+class DurabilityLayer final : public TableObserver, public GameArchive {
 public:
     // `storage` may be null (no persistence); clocks still work.
     DurabilityLayer(boost::asio::io_context& io, Lobby& lobby, Storage* storage, const ClockConfig& default_clock,
@@ -35,6 +35,10 @@ public:
     void game_over(const Table& t, const proto::GameOver& go) override;
     void seats_changed(const Table& t) override;
     void table_closed(const Table& t) override;
+
+    // GameArchive: list_games / get_game from the database.
+    proto::Games list_games(const proto::ListGames& query) override;
+    std::optional<proto::GameRecord> get_game(std::int64_t id) override;
 
 private:
     void attach_clock(Table& t, const ClockConfig& config);

@@ -193,6 +193,7 @@ bool DurabilityRuntime::start(std::string* error) {
                                                server_config_.seat_grace);
     server_.lobby().add_observer(layer_.get());
     server_.lobby().set_ban_list(&bans_);
+    if (storage_) server_.lobby().set_archive(layer_.get());
     if (int n = layer_->restore(); n > 0) spdlog::info("{} unfinished game(s) restored", n);
 
     if (config_.discovery_port != 0) {

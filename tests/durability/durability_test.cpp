@@ -382,4 +382,48 @@ TEST(Durability, ExportWritesTheArchivedGameAsPgn) {
     ASSERT_EQ(back.game.moves.size(), 1u);
 }
 
+TEST(Durability, ListGamesAndGetGameOverTheWire) {
+    TempDir tmp;
+    DurableServer s(test_config(), quiet(tmp));
+    Pair p = seat_two(s.port());
+    p.red->send(proto::MoveRequest{p.table, 0, "h2e2"});
+    p.black->expect<proto::MoveMade>();
+    p.black->send(proto::MoveRequest{p.table, 1, "h9g7"});
+    p.red->expect_ply(2);
+    p.red->send(proto::Resign{p.table});
+    p.black->expect<proto::GameOver>();
+
+    auto viewer = Client::login(s.port(), "carol");
+    viewer->send(proto::ListGames{"ann", 0, 0});
+    auto games = viewer->expect<proto::Games>();
+    ASSERT_EQ(games.games.size(), 1u);
+    EXPECT_FALSE(games.more);
+    const auto& g = games.games[0];
+    EXPECT_EQ(g.red, "ann");
+    EXPECT_EQ(g.black, "bob");
+    EXPECT_EQ(g.result, Outcome::BlackWins);
+    EXPECT_EQ(g.reason, "resignation");
+    EXPECT_EQ(g.plies, 2);
+    EXPECT_GT(g.ended, 0);
+
+    viewer->send(proto::GetGame{g.id});
+    auto rec = viewer->expect<proto::GameRecord>();
+    EXPECT_EQ(rec.game.id, g.id);
+    EXPECT_EQ(rec.moves, (std::vector<std::string>{"h2e2", "h9g7"}));
+    EXPECT_EQ(rec.start_fen, std::string(START_FEN));
+    EXPECT_FALSE(rec.text.empty());
+
+    viewer->send(proto::GetGame{g.id + 1000});
+    viewer->expect_error(proto::ErrorCode::NoSuchGame);
+    viewer->send(proto::ListGames{"nobody", 0, 0});
+    EXPECT_TRUE(viewer->expect<proto::Games>().games.empty());
+    // Paging: one per page, "more" until the end.
+    viewer->send(proto::ListGames{"", 0, 1});
+    auto page = viewer->expect<proto::Games>();
+    EXPECT_EQ(page.games.size(), 1u);
+    EXPECT_FALSE(page.more);
+    viewer->raw("{\"type\":\"get_game\",\"id\":-5}\n");
+    viewer->expect_error(proto::ErrorCode::BadField);
+}
+
 }  // namespace xq::test

@@ -31,13 +31,7 @@ struct DurabilityConfig {
     std::uint16_t discovery_port = 5050;   // UDP port answered (0: discovery off)
     std::string discovery_bind = "0.0.0.0";
     std::size_t max_per_ip = 32;           // connections from one address
-    std::chrono::milliseconds idle_timeout{120'000};  // silence before a ping (0: never)
-    std::chrono::milliseconds ping_grace{30'000};     // then this long to answer before a close
-    std::chrono::milliseconds accept_backoff{250};    // pause accepting when out of descriptors
-    std::string password;                  // empty: no password
     bool console = true;                   // read operator commands from stdin
-    std::vector<std::string> engines;      // NAME=PATH of external UCI/UCCI engines
-    std::chrono::milliseconds engine_movetime{1000};
 };
 
 struct AdminCommand {

@@ -56,6 +56,9 @@ void add_durability_options(CLI::App& app, DurabilityConfig& c) {
     app.add_option("--discovery-bind", c.discovery_bind, "address the discovery responder listens on")
         ->capture_default_str();
     app.add_flag("--no-console", [&c](std::int64_t) { c.console = false; }, "do not read operator commands from stdin");
+    app.add_option("--max-per-ip", c.max_per_ip, "most simultaneous connections from one address")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 100000));
 }
 
 std::optional<int> run_archive_command(int argc, char** argv) {
@@ -193,6 +196,13 @@ bool DurabilityRuntime::start(std::string* error) {
                                                server_config_.seat_grace);
     server_.lobby().add_observer(layer_.get());
     server_.lobby().set_ban_list(&bans_);
+    admission_ = std::make_unique<Admission>(server_config_.max_clients, config_.max_per_ip);
+    server_.set_admission(
+        [this](const std::string& ip) {
+            auto v = admission_->admit(ip, bans_);
+            return v == Admission::Verdict::Admit ? std::string() : std::string(admission_message(v));
+        },
+        [this](const std::string& ip) { admission_->release(ip); });
     if (storage_) server_.lobby().set_archive(layer_.get());
     if (int n = layer_->restore(); n > 0) spdlog::info("{} unfinished game(s) restored", n);
 
@@ -296,7 +306,12 @@ std::string DurabilityRuntime::execute(const AdminCommand& c) {
     case K::Kick:
         return lobby.admin_kick(c.target) ? "kicked " + c.target + "\n" : "no user " + c.target + "\n";
     case K::Ban: {
-        if (c.target_is_ip) return "banning by address is not supported yet; ban the nick\n";
+        if (c.target_is_ip) {
+            bool added = bans_.ban(c.target, true);
+            std::size_t closed = server_.close_address(c.target);
+            return std::string(added ? "banned " : "already banned ") + c.target + " (" + std::to_string(closed) +
+                   " connection(s) closed)\n";
+        }
         bool added = bans_.ban(c.target, false);
         bool kicked = lobby.admin_kick(c.target);
         return std::string(added ? "banned " : "already banned ") + c.target + (kicked ? " (kicked)\n" : "\n");

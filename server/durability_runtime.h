@@ -26,8 +26,8 @@ class Storage;
 class DurabilityLayer;
 class DiscoveryResponder;
 
-// Adds --data-dir, --no-persist, --sync-full, --clock, --discovery-port, --discovery-bind
-// and --no-console to the server's options (shown by --help with their defaults).
+// Adds --data-dir, --no-persist, --sync-full, --clock, --discovery-port, --discovery-bind,
+// --no-console and --max-per-ip to the server's options (shown by --help with their defaults).
 void add_durability_options(CLI::App& app, DurabilityConfig& config);
 
 // Runs `export`, `import` or `games` when argv[1] names one; nullopt otherwise.
@@ -67,6 +67,7 @@ private:
     std::unique_ptr<boost::asio::posix::stream_descriptor> console_;
     boost::asio::streambuf console_buf_;
     BanList bans_;
+    std::unique_ptr<Admission> admission_;
     std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
 };
 

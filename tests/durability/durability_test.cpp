@@ -2,6 +2,7 @@
 // xiangqi-server process killed with SIGKILL, then restarted on the same database file),
 // reconnect into a restored game, clocks ending games, discovery of a running server, the
 // operator console, and the archive export. Loopback only.
+#include <arpa/inet.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -424,6 +425,84 @@ TEST(Durability, ListGamesAndGetGameOverTheWire) {
     EXPECT_FALSE(page.more);
     viewer->raw("{\"type\":\"get_game\",\"id\":-5}\n");
     viewer->expect_error(proto::ErrorCode::BadField);
+}
+
+namespace {
+// A raw TCP connection from a chosen loopback source address (127.0.0.0/8 is all local).
+struct RawConn {
+    RawConn(const char* from, std::uint16_t port) {
+        fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        ::inet_pton(AF_INET, from, &a.sin_addr);
+        ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
+        sockaddr_in to{};
+        to.sin_family = AF_INET;
+        to.sin_port = htons(port);
+        to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        connected = ::connect(fd, reinterpret_cast<sockaddr*>(&to), sizeof to) == 0;
+    }
+    ~RawConn() { ::close(fd); }
+    // Everything the server sends until it closes (or `ms` pass); closed tells which.
+    std::string drain(int ms, bool& closed) {
+        std::string got;
+        closed = false;
+        auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
+        while (std::chrono::steady_clock::now() < until) {
+            pollfd p{fd, POLLIN, 0};
+            if (::poll(&p, 1, 50) <= 0) continue;
+            char buf[4096];
+            ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+            if (n <= 0) {
+                closed = true;
+                break;
+            }
+            got.append(buf, std::size_t(n));
+        }
+        return got;
+    }
+    int fd = -1;
+    bool connected = false;
+};
+}  // namespace
+
+TEST(Durability, PerAddressCapAndAddressBans) {
+    TempDir tmp;
+    auto dc = quiet(tmp);
+    dc.max_per_ip = 2;
+    DurableServer s(test_config(), dc);
+    RawConn a("127.0.0.2", s.port()), b("127.0.0.2", s.port()), c("127.0.0.2", s.port());
+    ASSERT_TRUE(a.connected && b.connected && c.connected);
+    bool closed = false;
+    auto refused = c.drain(1000, closed);
+    EXPECT_TRUE(closed);
+    EXPECT_NE(refused.find("too many connections from your address"), std::string::npos) << refused;
+    EXPECT_NE(refused.find("server_full"), std::string::npos) << refused;
+    a.drain(100, closed);
+    EXPECT_FALSE(closed);  // the first two stay
+    // Another address is not affected.
+    auto other = Client::login(s.port(), "ann");
+    EXPECT_EQ(other->welcome.name, "ann");
+
+    auto cmd = server::parse_admin_command("ban 127.0.0.2");
+    ASSERT_TRUE(cmd && cmd->target_is_ip);
+    auto reply = s.on_server([&](server::Server&, server::DurabilityRuntime& r) { return r.execute(*cmd); });
+    EXPECT_NE(reply.find("2 connection(s) closed"), std::string::npos) << reply;
+    a.drain(1000, closed);
+    EXPECT_TRUE(closed);
+    RawConn d("127.0.0.2", s.port());
+    auto banned = d.drain(1000, closed);
+    EXPECT_TRUE(closed);
+    EXPECT_NE(banned.find("banned"), std::string::npos) << banned;
+    // A freed slot is counted back: after the unban two connections fit again.
+    cmd = server::parse_admin_command("unban 127.0.0.2");
+    s.on_server([&](server::Server&, server::DurabilityRuntime& r) { return r.execute(*cmd); });
+    RawConn e("127.0.0.2", s.port()), f("127.0.0.2", s.port());
+    e.drain(200, closed);
+    EXPECT_FALSE(closed);
+    f.drain(200, closed);
+    EXPECT_FALSE(closed);
+    other->until_pong();  // unharmed
 }
 
 }  // namespace xq::test

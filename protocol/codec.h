@@ -14,14 +14,14 @@ namespace xq::proto {
 using ClientMessage =
     std::variant<Hello, Ping, ListTables, ListUsers, CreateTable, Join, Leave, Sync, MoveRequest,
                  ChatSend, RequestAi, Resign, OfferDraw, AnswerDraw, RequestTakeback,
-                 AnswerTakeback, NewGame, Invite, AnswerInvite>;
+                 AnswerTakeback, NewGame, Invite, AnswerInvite, ListGames, GetGame>;
 
 using ServerMessage =
     std::variant<Welcome, Pong, Error, Tables, Users, UserJoined, UserLeft, TableUpdate,
                  TableRemoved, TableSnapshot, SnapshotMoves, PlayerJoined, PlayerLeft,
                  PlayerReturned, MoveMade, GameOver, ChatLine, AiProgress, DrawOffered,
                  DrawAnswered, TakebackRequested, TakebackAnswered, TakebackDone,
-                 NewGameOffered, InviteReceived, InviteAnswered, LeftTable>;
+                 NewGameOffered, InviteReceived, InviteAnswered, LeftTable, Games, GameRecord>;
 
 // Why a line could not become a message. `type` is the line's "type" when it had one,
 // so the error reply can name the request.

@@ -48,6 +48,7 @@ enum class ErrorCode {
     NothingToTakeBack, // nothing_to_take_back: you have not moved yet
     GameInProgress,    // game_in_progress: new_game only after the game is over
     EmptyText,         // empty_text: chat text is empty after trimming
+    NoSuchGame,        // no_such_game: get_game names no game of the archive
     Internal,          // internal: a server bug; the request changed nothing
 };
 

@@ -34,6 +34,8 @@ inline constexpr std::size_t SNAPSHOT_CHAT_LINES = 20;
 inline constexpr std::size_t SNAPSHOT_CHAT_BYTES = 4 * 1024;
 // A `tables` reply lists at most this many tables per line (more follow with `more`).
 inline constexpr std::size_t TABLES_PER_LINE = 40;
+// A `games` reply lists at most this many games.
+inline constexpr std::size_t GAMES_PER_LINE = 50;
 // A `users` reply lists at most this many users per line (more follow with `more`).
 inline constexpr std::size_t USERS_PER_LINE = 200;
 

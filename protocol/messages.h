@@ -252,6 +252,25 @@ struct AnswerInvite {
     }
 };
 
+// Archive requests (answered from the server's game database).
+struct ListGames {
+    static constexpr std::string_view TYPE = "list_games";
+    std::string player;       // optional: only games in which this name played
+    std::int64_t before = 0;  // optional paging: only games with a smaller id
+    int limit = 0;            // optional: at most this many (0 or absent: GAMES_PER_LINE)
+    template <class F> void fields(F& f) {
+        f.opt("player", player);
+        f.opt("before", before);
+        f.opt("limit", limit);
+    }
+};
+
+struct GetGame {
+    static constexpr std::string_view TYPE = "get_game";
+    std::int64_t id = 0;
+    template <class F> void fields(F& f) { f("id", id, 1, std::int64_t(1) << 53); }
+};
+
 // ---- Server to client ------------------------------------------------------------------
 
 struct Welcome {
@@ -604,6 +623,52 @@ struct LeftTable {
     static constexpr std::string_view TYPE = "left";
     TableId table = 0;
     template <class F> void fields(F& f) { f("table", table); }
+};
+
+// One archived (or still running) game in a `games` list.
+struct GameSummary {
+    std::int64_t id = 0;
+    std::string red;
+    std::string black;
+    Outcome result = Outcome::Ongoing;  // "*" while running or when it ended without one
+    std::string reason;                 // end reason name, "" while running
+    int plies = 0;
+    std::int64_t started = 0;           // Unix time in ms
+    std::int64_t ended = 0;             // Unix time in ms, 0 while running
+    template <class F> void fields(F& f) {
+        f("id", id);
+        f("red", red);
+        f("black", black);
+        f("result", result);
+        f.opt("reason", reason);
+        f("plies", plies, 0, 1 << 30);
+        f("started", started);
+        f.opt("ended", ended);
+    }
+};
+
+struct Games {
+    static constexpr std::string_view TYPE = "games";
+    std::vector<GameSummary> games;  // newest first
+    bool more = false;               // older games exist: ask again with before = the last id
+    template <class F> void fields(F& f) {
+        f("games", games);
+        f.opt("more", more);
+    }
+};
+
+struct GameRecord {
+    static constexpr std::string_view TYPE = "game_record";
+    GameSummary game;
+    std::string start_fen;
+    std::vector<std::string> moves;  // ICCS; at most SNAPSHOT_MOVES_PER_LINE
+    std::string text;                // the result in words
+    template <class F> void fields(F& f) {
+        f("game", game);
+        f("start_fen", start_fen);
+        f("moves", moves);
+        f.opt("text", text);
+    }
 };
 
 }  // namespace xq::proto

@@ -17,8 +17,7 @@ struct ServerConfig {
     std::string bind = "0.0.0.0";
     std::uint16_t port = 5050;  // 0 picks an ephemeral port (tests)
 
-    // Where persistent state goes (games, seat tokens). The storage layer reads it; the
-    // core keeps everything in memory.
+    // Where persistent state goes (games, seat tokens): the durability layer's database.
     std::string data_dir;
 
     std::size_t max_clients = 2000;
@@ -58,5 +57,6 @@ inline constexpr std::size_t CHAT_HISTORY_LINES = 50;       // kept per table
 inline constexpr Millis AI_PROGRESS_INTERVAL{125};           // at most ~8 ai_progress lines/s
 inline constexpr std::size_t READ_CHUNK_BYTES = 8 * 1024;   // one socket read
 inline constexpr std::size_t MAX_WRITE_BATCH = 64;          // buffers gathered per write
+inline constexpr Millis ACCEPT_BACKOFF{100};                // pause after a failed accept (EMFILE)
 
 }  // namespace xq::server

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "server/admin.h"
 #include "protocol/utf8.h"
 #include "server/ai_pool.h"
 
@@ -300,6 +301,10 @@ void Lobby::handle(User& u, const proto::Hello& m) {
     }
     if (const std::string why = proto::check_name(m.name); !why.empty()) {
         refuse_and_close(u, ErrorCode::BadName, why, m.TYPE);
+        return;
+    }
+    if (bans_ && bans_->nick_banned(m.name)) {
+        refuse_and_close(u, ErrorCode::NotAllowed, "the name '" + m.name + "' is banned from this server", m.TYPE);
         return;
     }
     // A seat held for a disconnected player: its token gives it back (with its name).

@@ -22,6 +22,9 @@
 
 namespace xq::server {
 
+class BanList;
+struct RestoredSeat;
+
 // Where the lobby's output goes: sockets in the server, recorders in tests.
 class Outbox {
 public:
@@ -50,6 +53,17 @@ public:
     void shutdown();
 
     void add_observer(TableObserver* o) { observers_.push_back(o); }
+    // Nicks refused at hello (the operator console's bans); null: none.
+    void set_ban_list(const BanList* bans) { bans_ = bans; }
+    // Answers list_games / get_game; null: the server keeps no archive.
+    void set_archive(GameArchive* archive) { archive_ = archive; }
+    // Durability layer (server/core_extensions.cpp): rebuilds an unfinished game after a
+    // restart (seats held for their tokens); the operator console's view of sessions.
+    Table* restore_table(proto::TableId id, const std::string& name, const std::string& creator,
+                         const Position& start, const std::vector<Move>& moves, const RestoredSeat* seats);
+    std::vector<proto::UserInfo> admin_users() const;
+    bool admin_kick(const std::string& name);
+    void admin_notice(const std::string& text);
 
     std::size_t user_count() const { return users_.size(); }
     std::size_t table_count() const { return tables_.size(); }
@@ -120,6 +134,8 @@ private:
     void handle(User& u, const proto::NewGame& m);
     void handle(User& u, const proto::Invite& m);
     void handle(User& u, const proto::AnswerInvite& m);
+    void handle(User& u, const proto::ListGames& m);  // core_extensions.cpp
+    void handle(User& u, const proto::GetGame& m);    // core_extensions.cpp
 
     boost::asio::io_context& io_;
     const ServerConfig& config_;
@@ -131,6 +147,8 @@ private:
     // Seats kept for disconnected players: resume token -> table.
     std::unordered_map<std::string, proto::TableId> held_seats_;
     proto::TableId next_table_id_ = 1;
+    const BanList* bans_ = nullptr;
+    GameArchive* archive_ = nullptr;
     bool shutting_down_ = false;
 };
 

@@ -12,6 +12,7 @@
 
 #include "protocol/limits.h"
 #include "server/ai_pool.h"
+#include "server/durability_runtime.h"
 #include "server/server.h"
 
 namespace {
@@ -26,7 +27,10 @@ void raise_fd_limit() {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // `xiangqi-server export|import|games ...` work on the archive without starting a server.
+    if (auto rc = xq::server::run_archive_command(argc, argv)) return *rc;
     xq::server::ServerConfig config;
+    xq::server::DurabilityConfig durability_config;
     std::string log_level = "info";
     int seat_grace_s = static_cast<int>(config.seat_grace.count() / 1000);
     int ai_min_move_ms = static_cast<int>(config.ai_min_move.count());
@@ -36,7 +40,7 @@ int main(int argc, char** argv) {
     app.add_option("--port", config.port, "TCP port to listen on (0 = any free port)")->capture_default_str();
     app.add_option("--bind", config.bind, "address to bind")->capture_default_str();
     app.add_option("--name", config.name, "server name shown to clients")->capture_default_str();
-    app.add_option("--data-dir", config.data_dir, "directory for persistent state (games, seat tokens)");
+    app.add_option("--data-dir", config.data_dir, "directory of the game database (default: xiangqi-data beside the executable)");
     app.add_option("--max-clients", config.max_clients, "most simultaneous connections")->capture_default_str();
     app.add_option("--max-tables", config.max_tables, "most tables")->capture_default_str();
     app.add_option("--max-spectators", config.max_spectators, "most spectators per table")->capture_default_str();
@@ -46,6 +50,8 @@ int main(int argc, char** argv) {
     app.add_option("--log-level", log_level, "trace, debug, info, warn, error, critical, off")
         ->capture_default_str()
         ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}));
+    xq::server::add_durability_options(app, durability_config);
+    app.footer("Archive: xiangqi-server export|import|games --help");
     CLI11_PARSE(app, argc, argv);
     config.seat_grace = std::chrono::seconds(seat_grace_s);
     config.ai_min_move = std::chrono::milliseconds(ai_min_move_ms);
@@ -53,10 +59,6 @@ int main(int argc, char** argv) {
     spdlog::set_level(spdlog::level::from_str(log_level));
     std::signal(SIGPIPE, SIG_IGN);
     raise_fd_limit();
-
-    if (!config.data_dir.empty())
-        spdlog::warn("--data-dir {}: this build keeps games in memory only (no persistence layer yet)",
-                     config.data_dir);
 
     boost::asio::io_context io(1);
     std::optional<xq::server::AiPool> ai;
@@ -66,6 +68,11 @@ int main(int argc, char** argv) {
         spdlog::critical("cannot listen on {}:{}: {}", config.bind, config.port, ec.message());
         return EXIT_FAILURE;
     }
+    xq::server::DurabilityRuntime durability(io, server, config, durability_config);
+    if (std::string err; !durability.start(&err)) {
+        spdlog::critical("{}", err);
+        return EXIT_FAILURE;
+    }
     spdlog::info("'{}' listening on {}:{} (protocol {}, {} AI worker(s))", config.name, config.bind, server.port(),
                  xq::proto::PROTOCOL_VERSION, ai->workers());
 
@@ -73,6 +80,7 @@ int main(int argc, char** argv) {
     signals.async_wait([&](const boost::system::error_code& ec, int sig) {
         if (ec) return;
         spdlog::info("signal {} received", sig);
+        durability.stop();
         server.stop();
     });
     io.run();

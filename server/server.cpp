@@ -125,7 +125,7 @@ private:
 };
 
 Server::Server(asio::io_context& io, const ServerConfig& config, AiPool* ai)
-    : io_(io), config_(config), lobby_(io, config, *this, ai), acceptor_(io), stop_timer_(io) {}
+    : io_(io), config_(config), lobby_(io, config, *this, ai), acceptor_(io), stop_timer_(io), accept_backoff_(io) {}
 
 Server::~Server() = default;
 
@@ -151,16 +151,36 @@ void Server::accept() {
         if (stopping_) return;
         if (ec) {
             if (ec == asio::error::operation_aborted) return;
-            // Out of descriptors and the like: keep serving the others.
+            // Out of descriptors and the like: keep serving the others, and wait a moment
+            // before the next accept so a full descriptor table does not spin the loop.
             spdlog::warn("accept failed: {}", ec.message());
-            accept();
+            accept_backoff_.expires_after(ACCEPT_BACKOFF);
+            accept_backoff_.async_wait([this](const boost::system::error_code& e) {
+                if (!e && !stopping_) accept();
+            });
             return;
+        }
+        std::string address;
+        if (admit_) {
+            boost::system::error_code aec;
+            const auto remote = socket.remote_endpoint(aec);
+            address = aec ? std::string() : remote.address().to_string();
+            if (const std::string why = admit_(address); !why.empty()) {
+                // One short line on a fresh socket fits its buffer: the write does not block.
+                boost::system::error_code ignored;
+                asio::write(socket, asio::buffer(proto::encode_line(proto::Error{proto::ErrorCode::ServerFull, why, "", 0})),
+                            ignored);
+                socket.close(ignored);
+                accept();
+                return;
+            }
         }
         boost::system::error_code ignored;
         socket.set_option(tcp::no_delay(true), ignored);
         if (config_.socket_send_buffer > 0)
             socket.set_option(asio::socket_base::send_buffer_size(config_.socket_send_buffer), ignored);
         const SessionId id = next_id_++;
+        if (admit_) addresses_.emplace(id, std::move(address));
         auto conn = std::make_shared<Connection>(std::move(socket), id, *this);
         connections_.emplace(id, conn);
         conn->start();
@@ -181,8 +201,22 @@ void Server::close(SessionId to) {
 
 void Server::connection_closed(SessionId id, proto::LeaveReason reason) {
     if (connections_.erase(id) == 0) return;
+    if (auto a = addresses_.find(id); a != addresses_.end()) {
+        if (release_) release_(a->second);
+        addresses_.erase(a);
+    }
     lobby_.on_disconnect(id, reason);
     if (stopping_ && connections_.empty()) stop_timer_.cancel();
+}
+
+std::size_t Server::close_address(const std::string& ip) {
+    std::size_t n = 0;
+    for (const auto& [id, address] : addresses_)
+        if (address == ip) {
+            close(id);
+            ++n;
+        }
+    return n;
 }
 
 void Server::stop() {
@@ -191,6 +225,7 @@ void Server::stop() {
     spdlog::info("shutting down: {} connections", connections_.size());
     boost::system::error_code ignored;
     acceptor_.close(ignored);
+    accept_backoff_.cancel();
     lobby_.shutdown();
     if (connections_.empty()) return;
     // Clients that do not take their last line within 2 s are cut off.

@@ -8,6 +8,7 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -43,6 +44,16 @@ public:
     // From a Connection (always posted, never inside a lobby call).
     void connection_closed(SessionId id, proto::LeaveReason reason);
     const ServerConfig& config() const { return config_; }
+    // Admission by remote address (the durability layer's per-address cap and IP bans):
+    // `admit(ip)` returns why a new connection is refused (it gets an error line and is
+    // closed), or "" to keep it; `release(ip)` runs when an admitted connection closes.
+    void set_admission(std::function<std::string(const std::string&)> admit,
+                       std::function<void(const std::string&)> release) {
+        admit_ = std::move(admit);
+        release_ = std::move(release);
+    }
+    // Closes every connection from this address (an IP ban); returns how many.
+    std::size_t close_address(const std::string& ip);
 
 private:
     void accept();
@@ -56,6 +67,10 @@ private:
     SessionId next_id_ = 1;
     std::uint16_t port_ = 0;
     bool stopping_ = false;
+    std::function<std::string(const std::string&)> admit_;
+    std::function<void(const std::string&)> release_;
+    std::unordered_map<SessionId, std::string> addresses_;  // kept only while admit_ is set
+    boost::asio::steady_timer accept_backoff_;
 };
 
 }  // namespace xq::server

@@ -127,6 +127,9 @@ public:
     void finish_external(Outcome outcome, EndReason reason, std::string text);
     // Cancels searches and timers; the table is being removed.
     void close();
+    // A restarted server's unfinished game: replays `moves`, seats from `seats[RED/BLACK]`
+    // (humans disconnected with a fresh grace period). Defined in server/core_extensions.cpp.
+    bool restore_game(const std::vector<Move>& moves, const struct RestoredSeat* seats);
 
     bool ai_thinking() const { return ai_busy_; }
 

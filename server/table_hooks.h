@@ -35,4 +35,12 @@ public:
     virtual proto::Clocks state() const = 0;
 };
 
+// The game archive behind list_games / get_game (the durability layer's database).
+class GameArchive {
+public:
+    virtual ~GameArchive() = default;
+    virtual proto::Games list_games(const proto::ListGames& query) = 0;
+    virtual std::optional<proto::GameRecord> get_game(std::int64_t id) = 0;
+};
+
 }  // namespace xq::server

@@ -105,6 +105,9 @@ private:
     void on(const proto::InviteReceived& m);
     void on(const proto::InviteAnswered& m);
     void on(const proto::LeftTable& m);
+    // Archive answers (list_games / get_game); this client does not ask for them yet.
+    void on(const proto::Games&) {}
+    void on(const proto::GameRecord&) {}
 
     void apply_table_info(const proto::TableInfo& info);
     void apply_clocks(const proto::Clocks& c);

@@ -47,6 +47,8 @@ std::vector<ClientMessage> all_client_samples() {
         NewGame{7},
         Invite{7, "bob", Role::Black},
         AnswerInvite{7, "alice", true},
+        ListGames{"alice", 120, 20},
+        GetGame{42},
     };
 }
 
@@ -93,6 +95,8 @@ std::vector<ServerMessage> all_server_samples() {
         InviteReceived{7, "alice", "甲 table", Role::Black},
         InviteAnswered{7, "bob", false},
         LeftTable{7},
+        Games{{GameSummary{42, "alice", "bob", Outcome::RedWins, "checkmate", 51, 1764400000000, 1764400900000}}, true},
+        GameRecord{GameSummary{42, "alice", "bob", Outcome::Ongoing, "", 2, 1764400000000, 0}, "fen", {"h2e2", "h9g7"}, ""},
     };
 }
 

@@ -100,7 +100,8 @@ Admission::Verdict Admission::admit(const std::string& ip, const BanList& bans) 
     if (bans.ip_banned(ip)) return Verdict::Banned;
     if (total_ >= max_total_) return Verdict::ServerFull;
     auto& n = per_ip_[ip];
-    if (n >= max_per_ip_) {
+    const bool loopback = ip.starts_with("127.") || ip == "::1" || ip.starts_with("::ffff:127.");
+    if (n >= max_per_ip_ && (cap_loopback_ || !loopback)) {
         if (n == 0) per_ip_.erase(ip);
         return Verdict::TooManyFromAddress;
     }

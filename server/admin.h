@@ -31,6 +31,7 @@ struct DurabilityConfig {
     std::uint16_t discovery_port = 5050;   // UDP port answered (0: discovery off)
     std::string discovery_bind = "0.0.0.0";
     std::size_t max_per_ip = 32;           // connections from one address
+    bool cap_loopback = false;             // count loopback too (the host's own tools are exempt)
     bool console = true;                   // read operator commands from stdin
 };
 
@@ -67,7 +68,10 @@ class Admission {
 public:
     enum class Verdict { Admit, ServerFull, TooManyFromAddress, Banned };
 
-    Admission(std::size_t max_total, std::size_t max_per_ip) : max_total_(max_total), max_per_ip_(max_per_ip) {}
+    // Loopback addresses (127.0.0.0/8, ::1: the host's own load tools and bots) skip the
+    // per-address cap unless `cap_loopback`; the global cap and bans apply to everyone.
+    Admission(std::size_t max_total, std::size_t max_per_ip, bool cap_loopback = true)
+        : max_total_(max_total), max_per_ip_(max_per_ip), cap_loopback_(cap_loopback) {}
     // On Admit the connection is counted until release().
     Verdict admit(const std::string& ip, const BanList& bans);
     void release(const std::string& ip);
@@ -77,6 +81,7 @@ public:
 private:
     std::size_t max_total_;
     std::size_t max_per_ip_;
+    bool cap_loopback_;
     std::size_t total_ = 0;
     std::map<std::string, std::size_t> per_ip_;
 };

@@ -19,10 +19,12 @@ target_link_libraries(xq_durability PUBLIC xq_rules xq_proto_discovery Boost::bo
 if(TARGET xq_server_core)
   find_package(CLI11 REQUIRED)
   find_package(spdlog REQUIRED)
+  # Members of Lobby and Table the layer adds (restore, console, archive requests): part of
+  # the core itself, since the core's message dispatch calls them.
+  target_sources(xq_server_core PRIVATE ${CMAKE_CURRENT_LIST_DIR}/core_extensions.cpp)
   add_library(xq_durability_server STATIC
     ${CMAKE_CURRENT_LIST_DIR}/table_clock.cpp
     ${CMAKE_CURRENT_LIST_DIR}/durability_layer.cpp
-    ${CMAKE_CURRENT_LIST_DIR}/core_extensions.cpp
     ${CMAKE_CURRENT_LIST_DIR}/durability_runtime.cpp
   )
   target_link_libraries(xq_durability_server PUBLIC xq_durability xq_server_core CLI11::CLI11 spdlog::spdlog)

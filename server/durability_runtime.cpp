@@ -56,9 +56,11 @@ void add_durability_options(CLI::App& app, DurabilityConfig& c) {
     app.add_option("--discovery-bind", c.discovery_bind, "address the discovery responder listens on")
         ->capture_default_str();
     app.add_flag("--no-console", [&c](std::int64_t) { c.console = false; }, "do not read operator commands from stdin");
-    app.add_option("--max-per-ip", c.max_per_ip, "most simultaneous connections from one address")
+    app.add_option("--max-per-ip", c.max_per_ip,
+                   "most simultaneous connections from one address (loopback is exempt unless --cap-loopback)")
         ->capture_default_str()
         ->check(CLI::Range(1, 100000));
+    app.add_flag("--cap-loopback", c.cap_loopback, "apply --max-per-ip to loopback addresses too");
 }
 
 std::optional<int> run_archive_command(int argc, char** argv) {
@@ -196,7 +198,7 @@ bool DurabilityRuntime::start(std::string* error) {
                                                server_config_.seat_grace);
     server_.lobby().add_observer(layer_.get());
     server_.lobby().set_ban_list(&bans_);
-    admission_ = std::make_unique<Admission>(server_config_.max_clients, config_.max_per_ip);
+    admission_ = std::make_unique<Admission>(server_config_.max_clients, config_.max_per_ip, config_.cap_loopback);
     server_.set_admission(
         [this](const std::string& ip) {
             auto v = admission_->admit(ip, bans_);

@@ -72,6 +72,20 @@ TEST(Admission, GlobalAndPerAddressCaps) {
     EXPECT_NE(admission_message(Admission::Verdict::ServerFull).find("full"), std::string_view::npos);
 }
 
+TEST(Admission, LoopbackIsExemptFromThePerAddressCapUnlessAsked) {
+    BanList bans;
+    Admission lenient(10, 1, false);
+    EXPECT_EQ(lenient.admit("127.0.0.1", bans), Admission::Verdict::Admit);
+    EXPECT_EQ(lenient.admit("127.0.0.1", bans), Admission::Verdict::Admit);
+    EXPECT_EQ(lenient.admit("::1", bans), Admission::Verdict::Admit);
+    EXPECT_EQ(lenient.admit("::1", bans), Admission::Verdict::Admit);
+    EXPECT_EQ(lenient.admit("10.1.2.3", bans), Admission::Verdict::Admit);
+    EXPECT_EQ(lenient.admit("10.1.2.3", bans), Admission::Verdict::TooManyFromAddress);
+    Admission strict(10, 1, true);
+    EXPECT_EQ(strict.admit("127.0.0.1", bans), Admission::Verdict::Admit);
+    EXPECT_EQ(strict.admit("127.0.0.1", bans), Admission::Verdict::TooManyFromAddress);
+}
+
 TEST(Admission, BansByAddressAndNick) {
     BanList bans;
     Admission a(10, 10);

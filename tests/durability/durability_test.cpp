@@ -470,6 +470,7 @@ TEST(Durability, PerAddressCapAndAddressBans) {
     TempDir tmp;
     auto dc = quiet(tmp);
     dc.max_per_ip = 2;
+    dc.cap_loopback = true;  // every address here is loopback
     DurableServer s(test_config(), dc);
     RawConn a("127.0.0.2", s.port()), b("127.0.0.2", s.port()), c("127.0.0.2", s.port());
     ASSERT_TRUE(a.connected && b.connected && c.connected);

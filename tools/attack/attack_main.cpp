@@ -74,6 +74,12 @@ struct Session {
         log = env.work_dir + "/" + name + ".server.log";
         std::vector<std::string> args = {"--bind", "127.0.0.1", "--port", target.port, "--log-level", "warn"};
         args.insert(args.end(), extra.begin(), extra.end());
+        // Each scenario gets a fresh database (the server keeps games across restarts).
+        if (std::find(extra.begin(), extra.end(), "--data-dir") == extra.end()) {
+            const std::string data = env.work_dir + "/" + name + "-data";
+            std::filesystem::remove_all(data);
+            args.insert(args.end(), {"--data-dir", data});
+        }
         std::string why;
         ok = server.start(env.server_bin, args, log, target, nofile, &why);
         if (!ok) add(env, name, "server start", why, "starts", false);

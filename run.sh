@@ -23,7 +23,9 @@ lang=${XQ_LANG:-zh}
 log=build/run-server.log
 
 # Port 0: the server picks a free port and names it in its log; loopback only.
-./build/bin/xiangqi-server --port 0 --bind 127.0.0.1 --name "Local xiangqi" >"$log" 2>&1 &
+# A fresh game database each run (the server restores unfinished games from its data dir).
+rm -rf build/run-data
+./build/bin/xiangqi-server --port 0 --bind 127.0.0.1 --name "Local xiangqi" --data-dir build/run-data >"$log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true' EXIT
 port=""

@@ -226,7 +226,10 @@ bool DurabilityRuntime::start(std::string* error) {
             spdlog::info("answering LAN discovery on {}:{} (udp)", config_.discovery_bind, discovery_->port());
         }
     }
-    if (config_.console && ::isatty(STDIN_FILENO)) {
+    if (config_.console && ::isatty(STDIN_FILENO) && ::tcgetpgrp(STDIN_FILENO) != ::getpgrp()) {
+        // Started in the background of a shell: reading the terminal would stop the server.
+        spdlog::info("operator console off (the server runs in the background of a terminal)");
+    } else if (config_.console && ::isatty(STDIN_FILENO)) {
         console_ = std::make_unique<boost::asio::posix::stream_descriptor>(io_, ::dup(STDIN_FILENO));
         read_console();
         spdlog::info("operator console on stdin: type help");

@@ -68,13 +68,14 @@ int main(int argc, char** argv) {
         spdlog::critical("cannot listen on {}:{}: {}", config.bind, config.port, ec.message());
         return EXIT_FAILURE;
     }
+    spdlog::info("'{}' listening on {}:{} (protocol {}, {} AI worker(s))", config.name, config.bind, server.port(),
+                 xq::proto::PROTOCOL_VERSION, ai->workers());
+    // After the listening line: scripts read the port from the first address in the log.
     xq::server::DurabilityRuntime durability(io, server, config, durability_config);
     if (std::string err; !durability.start(&err)) {
         spdlog::critical("{}", err);
         return EXIT_FAILURE;
     }
-    spdlog::info("'{}' listening on {}:{} (protocol {}, {} AI worker(s))", config.name, config.bind, server.port(),
-                 xq::proto::PROTOCOL_VERSION, ai->workers());
 
     boost::asio::signal_set signals(io, SIGINT, SIGTERM);
     signals.async_wait([&](const boost::system::error_code& ec, int sig) {

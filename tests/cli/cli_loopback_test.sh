@@ -14,7 +14,7 @@ cleanup() {
 trap cleanup EXIT
 fail() { echo "FAIL: $*" >&2; for f in "$work"/*.out "$work"/server.log; do echo "== $f"; cat "$f"; done >&2; exit 1; }
 
-"$server" --bind 127.0.0.1 --port 0 --log-level info >"$work/server.log" 2>&1 &
+"$server" --bind 127.0.0.1 --port 0 --data-dir "$work/data" --log-level info >"$work/server.log" 2>&1 &
 spid=$!
 port=
 for _ in $(seq 100); do

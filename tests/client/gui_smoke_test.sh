@@ -12,7 +12,7 @@ rm -rf "$work"
 mkdir -p "$work"
 cd "$work"
 
-"$server" --port 0 --bind 127.0.0.1 --name "Smoke test" --log-level info >server.log 2>&1 &
+"$server" --port 0 --bind 127.0.0.1 --name "Smoke test" --data-dir data --log-level info >server.log 2>&1 &
 server_pid=$!
 trap 'kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true' EXIT
 

@@ -22,6 +22,7 @@ constexpr std::array<std::string_view, 3> STATUS_NAMES = {"waiting", "playing", 
 constexpr std::array<std::string_view, 4> LEAVE_NAMES = {"left", "disconnected", "dropped",
                                                          "replaced"};
 constexpr std::array<std::string_view, 2> COLOR_NAMES = {"red", "black"};
+constexpr std::array<std::string_view, 2> ABANDON_NAMES = {"claim", "ai"};
 constexpr std::array<std::string_view, 4> OUTCOME_NAMES = {"*", "1-0", "0-1", "1/2-1/2"};
 
 template <class E, std::size_t N>
@@ -48,6 +49,7 @@ json to_value(ChatScope v) { return SCOPE_NAMES[static_cast<std::size_t>(v)]; }
 json to_value(TableStatus v) { return STATUS_NAMES[static_cast<std::size_t>(v)]; }
 json to_value(LeaveReason v) { return LEAVE_NAMES[static_cast<std::size_t>(v)]; }
 json to_value(Color v) { return COLOR_NAMES[v == RED ? 0 : 1]; }
+json to_value(AbandonPolicy v) { return ABANDON_NAMES[static_cast<std::size_t>(v)]; }
 json to_value(Outcome v) { return OUTCOME_NAMES[static_cast<std::size_t>(v)]; }
 json to_value(ErrorCode v) { return error_code_name(v); }
 template <class T>
@@ -75,6 +77,10 @@ public:
     template <class T>
     void opt(const char* key, const T& v) {
         if (!(v == T{})) j_[key] = to_value(v);
+    }
+    template <class T>
+    void opt(const char* key, const T& v, long long, long long) {
+        opt(key, v);
     }
 
 private:
@@ -125,6 +131,10 @@ public:
     template <class T>
     void opt(const char* key, T& v) {
         get(key, v, false, std::numeric_limits<long long>::min(), std::numeric_limits<long long>::max());
+    }
+    template <class T>
+    void opt(const char* key, T& v, long long lo, long long hi) {
+        get(key, v, false, lo, hi);
     }
 
 private:
@@ -228,6 +238,9 @@ private:
         if (!read_enum(j, idx, COLOR_NAMES, n, w)) return false;
         v = idx == 0 ? RED : BLACK;
         return true;
+    }
+    static bool read(const json& j, AbandonPolicy& v, long long, long long, const std::string& n, std::string& w) {
+        return read_enum(j, v, ABANDON_NAMES, n, w);
     }
     static bool read(const json& j, Outcome& v, long long, long long, const std::string& n, std::string& w) {
         return read_enum(j, v, OUTCOME_NAMES, n, w);
@@ -377,6 +390,7 @@ std::string_view scope_name(ChatScope s) { return SCOPE_NAMES[static_cast<std::s
 std::string_view status_name(TableStatus s) { return STATUS_NAMES[static_cast<std::size_t>(s)]; }
 std::string_view leave_reason_name(LeaveReason r) { return LEAVE_NAMES[static_cast<std::size_t>(r)]; }
 std::string_view color_wire_name(Color c) { return COLOR_NAMES[c == RED ? 0 : 1]; }
+std::string_view abandon_policy_name(AbandonPolicy p) { return ABANDON_NAMES[static_cast<std::size_t>(p)]; }
 
 std::string check_name(std::string_view name) {
     if (name.empty()) return "name is empty";

@@ -49,6 +49,11 @@ enum class ErrorCode {
     GameInProgress,    // game_in_progress: new_game only after the game is over
     EmptyText,         // empty_text: chat text is empty after trimming
     NoSuchGame,        // no_such_game: get_game names no game of the archive
+    BadSettings,       // bad_settings: create_table.settings was refused (message says why)
+    BadPassword,       // bad_password: hello.password is missing or wrong (the connection closes)
+    IdleTimeout,       // idle_timeout: nothing heard for --idle-timeout (the connection closes)
+    NoSuchEngine,      // no_such_engine: request_ai.engine is not one of welcome.engines
+    NoClaim,           // no_claim: claim_win while the opponent's seat is not abandoned
     Internal,          // internal: a server bug; the request changed nothing
 };
 

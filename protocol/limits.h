@@ -24,6 +24,8 @@ inline constexpr std::size_t MAX_CHAT_CODE_POINTS = 200;
 // AI strength levels accepted by `request_ai`.
 inline constexpr int AI_LEVEL_MIN = 1;
 inline constexpr int AI_LEVEL_MAX = 10;
+// Longest reconnect grace a table may set, in seconds.
+inline constexpr int MAX_GRACE_S = 3600;
 
 // A `table_snapshot` carries at most this many moves; the rest follow in `snapshot_moves`
 // lines of the same size, so every server line stays under MAX_LINE_BYTES.

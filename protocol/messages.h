@@ -25,6 +25,9 @@ enum class TableStatus { Waiting, Playing, Over };  // "waiting", "playing", "ov
 // "dropped" (the server cut a connection that stopped reading or flooded),
 // "replaced" (an AI seat was taken over or a new game moved seats).
 enum class LeaveReason { Left, Disconnected, Dropped, Replaced };
+// What happens to a seat whose player stays away past the grace: "claim" (the opponent may
+// claim the win or keep waiting) or "ai" (the built-in AI plays the seat until they return).
+enum class AbandonPolicy { Claim, Ai };
 
 inline Role role_of(Color c) { return c == RED ? Role::Red : Role::Black; }
 
@@ -32,13 +35,42 @@ inline Role role_of(Color c) { return c == RED ? Role::Red : Role::Black; }
 
 struct SeatInfo {
     std::string name;
-    int ai_level = 0;        // 0 for a human, 1..10 for the built-in engine
+    int ai_level = 0;        // 0 for a human, 1..10 for an AI seat
     bool connected = true;   // false while a human's connection is lost
+    std::string engine;      // AI seats: the external engine's name ("" = the built-in AI)
+    // A human whose connection is lost: the grace left in milliseconds while it runs...
+    std::optional<std::int64_t> grace_ms;
+    // ...and once it ran out: the seat is abandoned (kept for the player; see AbandonPolicy).
+    bool abandoned = false;
+    int hold_level = 0;      // > 0 while the built-in AI plays an abandoned seat at that level
     template <class F> void fields(F& f) {
         f("name", name);
         f("ai_level", ai_level, 0, AI_LEVEL_MAX);
         f("connected", connected);
+        f.opt("engine", engine);
+        f.opt("grace_ms", grace_ms, 0, std::int64_t(1) << 40);
+        f.opt("abandoned", abandoned);
+        f.opt("hold_level", hold_level, 0, AI_LEVEL_MAX);
     }
+};
+
+// A table's rules. In create_table every field is optional (absent: the server's default);
+// in TableInfo the server fills them all.
+struct TableSettings {
+    // "none", "fischer:<base s>+<increment s>" or "asian:<base s>/<per-move limit s>/<countdown s>"
+    std::string clock;
+    std::optional<int> grace;             // seconds a dropped player's seat is kept, 0..MAX_GRACE_S
+    std::optional<AbandonPolicy> abandon; // after the grace; default "claim"
+    std::optional<int> hold_level;        // AI level for abandon "ai", 1..10 (default 5)
+    std::optional<bool> takebacks;        // takeback requests allowed (default true)
+    template <class F> void fields(F& f) {
+        f.opt("clock", clock);
+        f.opt("grace", grace, 0, MAX_GRACE_S);
+        f.opt("abandon", abandon);
+        f.opt("hold_level", hold_level, AI_LEVEL_MIN, AI_LEVEL_MAX);
+        f.opt("takebacks", takebacks);
+    }
+    bool operator==(const TableSettings&) const = default;
 };
 
 struct TableInfo {
@@ -50,6 +82,7 @@ struct TableInfo {
     int spectators = 0;
     TableStatus status = TableStatus::Waiting;
     int ply = 0;
+    TableSettings settings;
     template <class F> void fields(F& f) {
         f("id", id);
         f("name", name);
@@ -59,6 +92,7 @@ struct TableInfo {
         f("spectators", spectators, 0, 1 << 30);
         f("status", status);
         f("ply", ply, 0, 1 << 30);
+        f.opt("settings", settings);
     }
 };
 
@@ -90,13 +124,17 @@ struct Hello {
     std::string name;
     int version = PROTOCOL_VERSION;
     std::string resume;  // optional: a resume token from an earlier welcome
+    std::string password;  // required when the server has one (--password)
     template <class F> void fields(F& f) {
         f("name", name);
         f("version", version, 0, 1 << 30);
         f.opt("resume", resume);
+        f.opt("password", password);
     }
 };
 
+// Both directions: a client may ping the server, and the server pings a connection it has
+// not heard from for a while; the other side answers with pong and the same id.
 struct Ping {
     static constexpr std::string_view TYPE = "ping";
     std::int64_t id = 0;  // echoed in pong
@@ -118,10 +156,12 @@ struct CreateTable {
     std::string name;            // optional; defaults to "<creator>'s table"
     Role as = Role::Red;         // where the creator sits (spectator for AI-vs-AI tables)
     std::string fen;             // optional start position; empty = the standard start
+    TableSettings settings;      // optional; absent fields take the server's defaults
     template <class F> void fields(F& f) {
         f.opt("name", name);
         f.opt("as", as);
         f.opt("fen", fen);
+        f.opt("settings", settings);
     }
 };
 
@@ -177,11 +217,20 @@ struct RequestAi {
     TableId table = 0;
     Color seat = RED;
     int level = 1;
+    std::string engine;  // optional: one of welcome.engines; "" = the built-in AI
     template <class F> void fields(F& f) {
         f("table", table);
         f("seat", seat);
         f("level", level, AI_LEVEL_MIN, AI_LEVEL_MAX);
+        f.opt("engine", engine);
     }
+};
+
+// The seated opponent of an abandoned seat (see seat_abandoned) takes the win.
+struct ClaimWin {
+    static constexpr std::string_view TYPE = "claim_win";
+    TableId table = 0;
+    template <class F> void fields(F& f) { f("table", table); }
 };
 
 struct Resign {
@@ -281,6 +330,7 @@ struct Welcome {
     int version = PROTOCOL_VERSION;
     std::string name;          // the nickname as accepted
     bool resumed = false;      // true when hello.resume reattached an earlier session
+    std::vector<std::string> engines;  // external engines request_ai may name (besides the built-in)
     template <class F> void fields(F& f) {
         f("session", session);
         f("resume_token", resume_token);
@@ -288,6 +338,7 @@ struct Welcome {
         f("version", version, 0, 1 << 30);
         f("name", name);
         f.opt("resumed", resumed);
+        f.opt("engines", engines);
     }
 };
 
@@ -429,11 +480,13 @@ struct PlayerJoined {
     std::string name;
     Role role = Role::Spectator;
     int ai_level = 0;
+    std::string engine;  // an external engine's name for AI seats ("" = built-in)
     template <class F> void fields(F& f) {
         f("table", table);
         f("name", name);
         f("role", role);
         f.opt("ai_level", ai_level);
+        f.opt("engine", engine);
     }
 };
 
@@ -443,11 +496,33 @@ struct PlayerLeft {
     std::string name;
     Role role = Role::Spectator;
     LeaveReason reason = LeaveReason::Left;
+    // reason "disconnected" of a seated player: how long the seat is kept (absent: not kept)
+    std::optional<std::int64_t> grace_ms;
     template <class F> void fields(F& f) {
         f("table", table);
         f("name", name);
         f("role", role);
         f("reason", reason);
+        f.opt("grace_ms", grace_ms, 0, std::int64_t(1) << 40);
+    }
+};
+
+// A disconnected player's grace ran out during a game. With the table's abandon policy
+// "claim" the opponent may send claim_win or keep waiting; with "ai" the built-in AI plays
+// the seat at hold_level until the player returns (player_returned).
+struct SeatAbandoned {
+    static constexpr std::string_view TYPE = "seat_abandoned";
+    TableId table = 0;
+    Color seat = RED;
+    std::string name;
+    bool claimable = false;  // the opponent may claim the win
+    int hold_level = 0;      // > 0: the AI now plays the seat at this level
+    template <class F> void fields(F& f) {
+        f("table", table);
+        f("seat", seat);
+        f("name", name);
+        f("claimable", claimable);
+        f.opt("hold_level", hold_level, 0, AI_LEVEL_MAX);
     }
 };
 

@@ -35,7 +35,7 @@ std::optional<Outcome> outcome_from_pgn(std::string_view text) {
 }
 
 std::optional<EndReason> end_reason_from_name(std::string_view name) {
-    for (int i = 0; i <= int(EndReason::Abandonment); ++i)
+    for (int i = 0; i <= int(EndReason::EngineFailure); ++i)
         if (end_reason_name(EndReason(i)) == name) return EndReason(i);
     return std::nullopt;
 }

@@ -336,7 +336,7 @@ void Lobby::handle(User& u, const proto::Hello& m) {
     u.session = random_hex(8);
     u.token = held ? m.resume : random_hex(16);
     const bool resumed = held != nullptr;
-    send_msg(u, proto::Welcome{u.session, u.token, config_.name, proto::PROTOCOL_VERSION, u.name, resumed});
+    send_msg(u, proto::Welcome{u.session, u.token, config_.name, proto::PROTOCOL_VERSION, u.name, resumed, {}});
     spdlog::info("session {}: '{}' logged in{}", u.id, u.name, resumed ? " (resumed)" : "");
     if (resumed) {
         held_seats_.erase(m.resume);
@@ -360,6 +360,13 @@ const Seat* Lobby::held_seat(const std::string& token, proto::TableId id) {
 }
 
 void Lobby::handle(User& u, const proto::Ping& m) { send_msg(u, proto::Pong{m.id}); }
+
+// Any line counts as life; a pong needs no answer.
+void Lobby::handle(User&, const proto::Pong&) {}
+
+void Lobby::handle(User& u, const proto::ClaimWin& m) {
+    refuse(u, ErrorCode::NoClaim, "no abandoned seat to claim at table " + std::to_string(m.table), m.TYPE);
+}
 
 void Lobby::handle(User& u, const proto::ListTables&) { send_tables(u); }
 

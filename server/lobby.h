@@ -136,6 +136,8 @@ private:
     void handle(User& u, const proto::AnswerInvite& m);
     void handle(User& u, const proto::ListGames& m);  // core_extensions.cpp
     void handle(User& u, const proto::GetGame& m);    // core_extensions.cpp
+    void handle(User& u, const proto::Pong& m);
+    void handle(User& u, const proto::ClaimWin& m);
 
     boost::asio::io_context& io_;
     const ServerConfig& config_;

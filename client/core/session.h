@@ -108,6 +108,9 @@ private:
     // Archive answers (list_games / get_game); this client does not ask for them yet.
     void on(const proto::Games&) {}
     void on(const proto::GameRecord&) {}
+    // The server checks an idle connection is alive: answer at once.
+    void on(const proto::Ping& m) { send(proto::Pong{m.id}); }
+    void on(const proto::SeatAbandoned&) {}
 
     void apply_table_info(const proto::TableInfo& info);
     void apply_clocks(const proto::Clocks& c);

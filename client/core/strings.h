@@ -37,7 +37,7 @@ enum class Lang { English, Chinese };
     X(Connected) X(Watchers) X(AskAiSeat) X(Level) X(NoTables) X(CreateAndSit) X(InviteToTable) \
     X(ReasonCheckmate) X(StepHint) X(Start) X(ScoreFmt) X(AiThinking) X(EndCheckmate) \
     X(EndStalemate) X(EndPerpetualCheck) X(EndPerpetualChase) X(EndRepetition) X(EndMoveLimit) \
-    X(EndMaterial) X(EndResignation) X(EndAgreement) X(EndTimeout) X(EndAbandonment) \
+    X(EndMaterial) X(EndResignation) X(EndAgreement) X(EndTimeout) X(EndAbandonment) X(EndEngineFailure) \
     X(LanEntry)
 
 enum class Str {

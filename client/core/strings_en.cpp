@@ -156,6 +156,7 @@ constexpr StringEntry TABLE[] = {
     {Str::EndAgreement, "draw by agreement"},
     {Str::EndTimeout, "loss on time"},
     {Str::EndAbandonment, "abandoned"},
+    {Str::EndEngineFailure, "engine failure"},
     {Str::LanEntry, "{} players · {} tables"},
 };
 static_assert(table_complete(TABLE), "every string id once, in enum order");

@@ -156,6 +156,7 @@ constexpr StringEntry TABLE[] = {
     {Str::EndAgreement, "议和"},
     {Str::EndTimeout, "超时"},
     {Str::EndAbandonment, "弃局"},
+    {Str::EndEngineFailure, "引擎故障"},
     {Str::LanEntry, "{} 人 · {} 桌"},
 };
 static_assert(table_complete(TABLE), "every string id once, in enum order");

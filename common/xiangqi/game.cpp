@@ -18,6 +18,7 @@ std::string_view end_reason_name(EndReason r) {
     case EndReason::Agreement: return "agreement";
     case EndReason::Timeout: return "timeout";
     case EndReason::Abandonment: return "abandonment";
+    case EndReason::EngineFailure: return "engine_failure";
     }
     return "none";
 }

@@ -27,6 +27,7 @@ enum class EndReason {
     Agreement,
     Timeout,
     Abandonment,
+    EngineFailure,  // an external engine crashed or stopped answering: its side loses
 };
 
 std::string_view end_reason_name(EndReason r);  // stable identifier, e.g. "perpetual_check"

@@ -54,12 +54,12 @@ TEST(Strings, EndReasonsByStableName) {
     EXPECT_STREQ(tr(Lang::Chinese, end_reason_string("checkmate")), "将死");
     EXPECT_EQ(end_reason_string("no such reason"), Str::Ok);
     std::set<Str> seen;
-    for (int r = int(EndReason::Checkmate); r <= int(EndReason::Abandonment); ++r) {
+    for (int r = int(EndReason::Checkmate); r <= int(EndReason::EngineFailure); ++r) {
         const Str s = end_reason_string(end_reason_name(EndReason(r)));
         EXPECT_NE(s, Str::Ok) << end_reason_name(EndReason(r));
         seen.insert(s);
     }
-    EXPECT_EQ(seen.size(), std::size_t(int(EndReason::Abandonment)));
+    EXPECT_EQ(seen.size(), std::size_t(int(EndReason::EngineFailure)));
 }
 
 TEST(Sounds, SynthesizedBuffersAreAudibleAndDeterministic) {

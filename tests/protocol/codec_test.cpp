@@ -23,6 +23,7 @@ TableInfo sample_table() {
     t.spectators = 2;
     t.status = TableStatus::Playing;
     t.ply = 12;
+    t.settings = TableSettings{"fischer:300+5", 90, AbandonPolicy::Ai, 4, false};
     return t;
 }
 
@@ -49,6 +50,11 @@ std::vector<ClientMessage> all_client_samples() {
         AnswerInvite{7, "alice", true},
         ListGames{"alice", 120, 20},
         GetGame{42},
+        Pong{42},
+        ClaimWin{7},
+        Hello{"bob", 1, "", "секрет 密码"},
+        CreateTable{"clocked", Role::Red, "", TableSettings{"asian:600/60/30", 0, AbandonPolicy::Claim, std::nullopt, true}},
+        RequestAi{7, RED, 3, "fairy-stockfish"},
     };
 }
 
@@ -95,6 +101,12 @@ std::vector<ServerMessage> all_server_samples() {
         InviteReceived{7, "alice", "甲 table", Role::Black},
         InviteAnswered{7, "bob", false},
         LeftTable{7},
+        Ping{9},
+        SeatAbandoned{7, BLACK, "bob", true, 0},
+        SeatAbandoned{7, RED, "alice", false, 5},
+        Welcome{"s-2", "00112233445566778899aabbccddeeff", "LAN server", 1, "bob", false, {"fairy-stockfish", "pikafish"}},
+        PlayerJoined{7, "fairy-stockfish (level 3)", Role::Red, 3, "fairy-stockfish"},
+        PlayerLeft{7, "bob", Role::Black, LeaveReason::Disconnected, 60000},
         Games{{GameSummary{42, "alice", "bob", Outcome::RedWins, "checkmate", 51, 1764400000000, 1764400900000}}, true},
         GameRecord{GameSummary{42, "alice", "bob", Outcome::Ongoing, "", 2, 1764400000000, 0}, "fen", {"h2e2", "h9g7"}, ""},
     };
@@ -147,6 +159,61 @@ TEST(Codec, OptionalFieldsTakeDefaults) {
     const auto h = decode_client(R"({"type":"hello","name":"bob","version":1,"extra":[1,2]})");
     ASSERT_TRUE(h.ok());  // unknown fields are ignored
     EXPECT_EQ(std::get<Hello>(h.value()).name, "bob");
+}
+
+TEST(Codec, TableSettingsDecodeWithRangesAndDefaults) {
+    const auto d = decode_client(
+        R"({"type":"create_table","settings":{"clock":"fischer:600+10","grace":0,"abandon":"ai","hold_level":7,"takebacks":false}})");
+    ASSERT_TRUE(d.ok()) << d.error().message;
+    const auto& s = std::get<CreateTable>(d.value()).settings;
+    EXPECT_EQ(s.clock, "fischer:600+10");
+    ASSERT_TRUE(s.grace.has_value());
+    EXPECT_EQ(*s.grace, 0);  // zero is a real setting, not "absent"
+    EXPECT_EQ(s.abandon, AbandonPolicy::Ai);
+    EXPECT_EQ(s.hold_level, 7);
+    EXPECT_EQ(s.takebacks, false);
+    // Encoding keeps grace 0 and takebacks false (they differ from "absent").
+    const std::string text = encode(d.value());
+    EXPECT_NE(text.find("\"grace\":0"), std::string::npos) << text;
+    EXPECT_NE(text.find("\"takebacks\":false"), std::string::npos) << text;
+
+    const auto none = decode_client(R"({"type":"create_table"})");
+    ASSERT_TRUE(none.ok());
+    EXPECT_EQ(std::get<CreateTable>(none.value()).settings, TableSettings{});
+
+    for (const char* bad : {R"({"type":"create_table","settings":{"grace":3601}})",
+                            R"({"type":"create_table","settings":{"grace":-1}})",
+                            R"({"type":"create_table","settings":{"abandon":"robot"}})",
+                            R"({"type":"create_table","settings":{"hold_level":0}})",
+                            R"({"type":"create_table","settings":{"clock":5}})",
+                            R"({"type":"create_table","settings":"fischer"})"}) {
+        const auto e = decode_client(bad);
+        ASSERT_FALSE(e.ok()) << bad;
+        EXPECT_EQ(e.error().code, ErrorCode::BadField) << bad;
+        EXPECT_EQ(e.error().type, "create_table");
+    }
+}
+
+TEST(Codec, ServerPingAndSeatCountdownDecode) {
+    const auto p = decode_server(R"({"type":"ping","id":5})");
+    ASSERT_TRUE(p.ok());
+    EXPECT_EQ(std::get<Ping>(p.value()).id, 5);
+    const auto pong = decode_client(R"({"type":"pong","id":5})");
+    ASSERT_TRUE(pong.ok());
+    EXPECT_EQ(std::get<Pong>(pong.value()).id, 5);
+    const auto left = decode_server(
+        R"({"type":"player_left","table":3,"name":"bob","role":"black","reason":"disconnected","grace_ms":45000})");
+    ASSERT_TRUE(left.ok());
+    EXPECT_EQ(std::get<PlayerLeft>(left.value()).grace_ms, 45000);
+    const auto seat = decode_server(
+        R"({"type":"table_update","table":{"id":3,"name":"t","creator":"a","spectators":0,"status":"playing","ply":4,)"
+        R"("black":{"name":"bob","ai_level":0,"connected":false,"abandoned":true,"hold_level":5}}})");
+    ASSERT_TRUE(seat.ok()) << seat.error().message;
+    const auto& black = std::get<TableUpdate>(seat.value()).table.black;
+    ASSERT_TRUE(black.has_value());
+    EXPECT_TRUE(black->abandoned);
+    EXPECT_EQ(black->hold_level, 5);
+    EXPECT_FALSE(black->grace_ms.has_value());
 }
 
 TEST(Codec, SeatlessTableOmitsSeats) {

@@ -55,6 +55,7 @@ std::string all_ui_text() {
 App::App(AppOptions options) : opt_(std::move(options)), lang_(opt_.lang) {
     std::snprintf(nick_, sizeof nick_, "%s", opt_.name.c_str());
     if (!opt_.connect.empty()) std::snprintf(address_, sizeof address_, "%s", opt_.connect.c_str());
+    std::snprintf(password_, sizeof password_, "%s", opt_.password.c_str());
 }
 
 bool App::init(std::string& error) {
@@ -128,7 +129,16 @@ bool App::needs_redraw() const {
         const auto ms = state_.table.clock_now(*state_.table.clock_running, std::chrono::steady_clock::now());
         if (int(ms / 1000) != last_clock_second_) return true;
     }
+    if (screen_ == Screen::Table && grace_second_now() != last_grace_second_) return true;
     return false;
+}
+
+std::int64_t App::grace_second_now() const {
+    const auto now = std::chrono::steady_clock::now();
+    std::int64_t out = -1;
+    for (const SeatInfo& s : state_.table.seats)
+        if (const std::int64_t ms = s.grace_left_ms(now); ms >= 0) out = std::max(out, (ms + 999) / 1000);
+    return out;
 }
 
 // ---------------------------------------------------------------- events and network
@@ -232,7 +242,8 @@ void App::pump_network() {
         dirty_frames_ = 3;
         switch (ev.kind) {
         case NetEvent::Kind::Connected:
-            session_.hello(nick_, pending_address_ == resume_address_ && resume_name_ == nick_ ? resume_token_ : "");
+            session_.hello(nick_, pending_address_ == resume_address_ && resume_name_ == nick_ ? resume_token_ : "",
+                           password_);
             break;
         case NetEvent::Kind::Line:
             session_.handle_line(ev.text);
@@ -241,7 +252,10 @@ void App::pump_network() {
             const bool was_ready = state_.connection == Connection::Ready;
             state_.connection = Connection::Disconnected;
             connect_status_ = was_ready ? t(Str::Disconnected, {ev.text}) : t(Str::ConnectFailed, {ev.text});
-            if (!state_.last_error.empty() && !was_ready) connect_status_ += " — " + state_.last_error;
+            // The server's last word before it closed (bad_password, idle_timeout, ...).
+            if (!state_.last_error_code.empty() && (!was_ready || state_.last_error_code == "idle_timeout"))
+                connect_status_ += " — " + server_error_text(lang_, state_.last_error_code, {}, state_.last_error);
+            if (state_.last_error_code == "bad_password") focus_password_ = true;
             if (screen_ != Screen::Review) screen_ = Screen::Connect;
             if (script_active_) script_fail(connect_status_);
             break;
@@ -263,6 +277,8 @@ void App::handle_cue(const Cue& c) {
         if (screen_ == Screen::Connect) screen_ = Screen::Lobby;
         break;
     case Cue::Kind::TableJoined:
+        create_open_ = create_sent_ = false;
+        create_error_.clear();
         ctl_.reset();
         view_.stop_animation();
         if (screen_ != Screen::Review) screen_ = Screen::Table;
@@ -292,12 +308,20 @@ void App::handle_cue(const Cue& c) {
         sounds_.play(SoundKind::Notify);
         break;
     case Cue::Kind::Notice:
-        toast(t(c.str, {c.text}));
+        toast(t(c.str, {c.text, c.arg2}));
         break;
-    case Cue::Kind::Error:
+    case Cue::Kind::Error: {
         if (c.request == "move") ctl_.reset();
-        toast(t(Str::ServerError, {c.text}));
+        const std::string text = c.code.empty() ? t(c.str, {c.text}) : server_error_text(lang_, c.code, c.request, c.text);
+        if (c.request == "create_table") {
+            // Shown in the dialog, which stays open so the settings can be fixed.
+            create_error_ = text;
+            create_sent_ = false;
+            create_open_ = true;
+        }
+        toast(text);
         break;
+    }
     case Cue::Kind::Resync:
         ctl_.reset();
         view_.stop_animation();
@@ -359,14 +383,18 @@ void App::draw_plate(Color side, float x, float y, float w, float h) {
     const float r = h * 0.36f;
     view_.draw_piece(window_, make_piece(side, KING), {x + h * 0.6f, y + h / 2}, r);
 
-    std::string name = seat.name.empty() ? t(Str::EmptySeat) : seat.name;
-    if (seat.ai) name = t(Str::AiName, {std::to_string(seat.ai_level)});
-    else if (!seat.name.empty() && seat.name == state_.my_name) name += " (" + std::string(t(Str::You)) + ")";
-    if (!seat.connected) name += "  ⚠";
-    sf::Text label(utf8(name), view_.font(), unsigned(h * 0.4f));
+    sf::Text label(utf8(seat_label(lang_, seat, state_.my_name)), view_.font(), unsigned(h * 0.4f));
     label.setFillColor(th.plate_text);
     label.setPosition(std::round(x + h * 1.2f), std::round(y + h * 0.22f));
     window_.draw(label);
+    // A dropped player: the countdown (or who holds the seat) beside the name.
+    if (const std::string notice = seat_notice(lang_, seat, std::chrono::steady_clock::now()); !notice.empty()) {
+        sf::Text warn(utf8(notice), view_.font(), unsigned(h * 0.3f));
+        warn.setFillColor(sf::Color(255, 170, 90));
+        warn.setPosition(std::round(label.getPosition().x + label.getLocalBounds().width + h * 0.4f),
+                         std::round(y + h * 0.3f));
+        window_.draw(warn);
+    }
 
     const std::int64_t ms = tb.clock_now(side, std::chrono::steady_clock::now());
     if (ms >= 0) {
@@ -454,6 +482,7 @@ void App::draw_toast(const Layout& L) {
 void App::render() {
     const float dt = frame_clock_.restart().asSeconds();
     if (dirty_frames_ > 0) --dirty_frames_;
+    last_grace_second_ = grace_second_now();
     const Theme& th = theme(view_.theme_index());
     window_.clear(th.window_bg);
     const Layout L = layout();

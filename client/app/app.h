@@ -30,6 +30,7 @@ namespace xq::client {
 struct AppOptions {
     std::string connect;        // "host:port": connect at start instead of showing the form
     std::string name;
+    std::string password;       // sent in hello.password (servers started with --password)
     std::string script;         // file of scripted actions
     std::string screenshot;     // saved when the script ends (then the client exits)
     int bench_frames = 0;       // render this many frames offline and print frame times
@@ -79,6 +80,10 @@ private:
     void ui_review();
     void ui_settings();
     void ui_dialogs();
+    void ui_create_table();
+    void ui_seat_notices();
+    void ui_ai_request(const Layout& L, Color empty);
+    void send_create_table(const std::string& name, CreateSeat seat, bool with_rules);
     void ui_move_list(const std::vector<MoveEntry>& moves, int highlight_ply, bool clickable);
     void ui_chat(std::deque<ChatLine>& lines, char* input, std::size_t input_size, bool table);
 
@@ -130,6 +135,9 @@ private:
     bool cursors_ok_ = false;
     int dirty_frames_ = 3;
     int last_clock_second_ = -1;
+    std::int64_t last_grace_second_ = -1;  // the seat countdown shown in the last frame
+    // The seat countdown's second now (-1 when none runs): a new second means a redraw.
+    std::int64_t grace_second_now() const;
     bool running_ = true;
     int exit_code_ = 0;
     std::string font_path_;
@@ -140,6 +148,8 @@ private:
     // Connect screen.
     char nick_[64] = {};
     char address_[128] = "127.0.0.1:5050";
+    char password_[128] = {};
+    bool focus_password_ = false;  // bad_password: put the cursor in the password field
     std::vector<std::string> recent_;
     std::string connect_status_;
     std::string pending_address_;
@@ -158,11 +168,16 @@ private:
 #endif
 
     // Lobby and table.
-    char table_name_[64] = {};
     char lobby_chat_[256] = {};
     char table_chat_[256] = {};
-    int create_as_ = 0;
+    // The create-table dialog: its form, whether it is open, and a refusal to show in it.
+    CreateTableForm create_form_;
+    bool create_open_ = false;
+    bool create_sent_ = false;
+    std::string create_error_;
+    bool script_rules_ = false;  // the script's `settings` filled the form: `create` sends it
     int ai_level_ = 5;
+    int ai_engine_ = 0;  // 0: the built-in AI, else welcome.engines[ai_engine_ - 1]
     int invite_index_ = 0;
     bool confirm_leave_ = false;
     bool confirm_quit_ = false;

@@ -117,8 +117,17 @@ App::StepResult App::step(const ScriptAction& a) {
             const auto role = role_from(v == "create" ? a.args[0] : a.args[1]);
             if (!role) { script_fail("unknown seat " + (v == "create" ? a.args[0] : a.args[1])); return StepResult::Fail; }
             if (v == "create") {
+                // After `settings`, the table is created through the dialog's form.
                 const auto sp = a.rest.find(' ');
-                session_.create_table(sp == std::string::npos ? std::string() : a.rest.substr(sp + 1), *role);
+                const std::string name = sp == std::string::npos ? std::string() : a.rest.substr(sp + 1);
+                const CreateSeat seat = *role == proto::Role::Red ? CreateSeat::Red : *role == proto::Role::Black ? CreateSeat::Black : CreateSeat::Spectator;
+                if (script_rules_ && create_form_.problem()) {
+                    script_fail(std::string("settings refused by the form: ") + tr(Lang::English, *create_form_.problem()));
+                    return StepResult::Fail;
+                }
+                send_create_table(name, seat, script_rules_);
+                baseline_[SENT] = 1;
+                return StepResult::Wait;
             } else {
                 int id = a.args[0] == "last" ? (state_.lobby.tables.empty() ? 0 : state_.lobby.tables.back().id)
                                              : std::atoi(a.args[0].c_str());
@@ -200,8 +209,51 @@ App::StepResult App::step(const ScriptAction& a) {
     if (v == "ai") {
         const auto role = role_from(a.args[0]);
         if (!role || *role == proto::Role::Spectator) { script_fail("ai needs red or black"); return StepResult::Fail; }
-        session_.request_ai(*role == proto::Role::Red ? RED : BLACK, std::atoi(a.args[1].c_str()));
+        session_.request_ai(*role == proto::Role::Red ? RED : BLACK, std::atoi(a.args[1].c_str()),
+                            a.args.size() > 2 ? a.args[2] : std::string());
         send_outbox();
+        return StepResult::Done;
+    }
+    if (v == "settings") {
+        std::string bad;
+        if (!create_form_.apply(a.rest, bad)) {
+            script_fail("settings: cannot use '" + bad + "'");
+            return StepResult::Fail;
+        }
+        script_rules_ = true;
+        return StepResult::Done;
+    }
+    if (v == "dialog") {
+        // Opens (or closes) a dialog so a screenshot shows it.
+        if (a.args[0] == "create") {
+            if (screen_ != Screen::Lobby) {
+                if (waited_ms > float(expect_grace_ms_)) script_fail("dialog create: not in the lobby");
+                return script_active_ ? StepResult::Wait : StepResult::Fail;
+            }
+            create_open_ = true;
+        } else if (a.args[0] == "none") {
+            create_open_ = false;
+        } else {
+            script_fail("unknown dialog " + a.args[0]);
+            return StepResult::Fail;
+        }
+        return StepResult::Done;
+    }
+    if (v == "claim") {
+        if (!state_.table.claim_possible) {
+            if (waited_ms > float(expect_grace_ms_)) script_fail("claim: no abandoned seat to claim");
+            return script_active_ ? StepResult::Wait : StepResult::Fail;
+        }
+        session_.claim_win();
+        send_outbox();
+        return StepResult::Done;
+    }
+    if (v == "keep_waiting") { session_.keep_waiting(); return StepResult::Done; }
+    if (v == "drop") {
+        // The connection dies under the player (no leave): the server keeps the seat.
+        net_.close();
+        running_ = false;
+        script_active_ = false;
         return StepResult::Done;
     }
     if (v == "wait") {
@@ -234,6 +286,31 @@ App::StepResult App::step(const ScriptAction& a) {
         else if (what == "toast") got = toast_.find(want) != std::string::npos ? want : toast_;
         else if (what == "lan_servers") got = std::to_string(lan_server_count());
         else if (what == "spectators") got = std::to_string(state_.table.spectators);
+        else if (what == "clock_words") got = clock_words(lang_, state_.table.rules.clock);
+        else if (what == "lobby_clock") {
+            // expect lobby_clock Fischer 5+3: some listed table shows this time control
+            got = "";
+            for (const TableSummary& tbs : state_.lobby.tables)
+                if (clock_words(lang_, tbs.rules.clock) == want) got = want;
+        } else if (what == "rules") {
+            const TableRules& r = state_.table.rules;
+            got = r.clock + " grace=" + std::to_string(r.grace_s) + " abandon=" + (r.abandon == AbandonRule::Ai ? "ai" : "claim") +
+                  " takebacks=" + (r.takebacks ? "1" : "0");
+        } else if (what == "seat_notice") {
+            got = "";
+            const auto now_t = std::chrono::steady_clock::now();
+            for (const SeatInfo& st : state_.table.seats) {
+                const std::string n = seat_notice(lang_, st, now_t);
+                if (!n.empty()) got = n.find(want) != std::string::npos ? want : n;
+            }
+        } else if (what == "claim") got = state_.table.claim_open ? "open" : state_.table.claim_possible ? "possible" : "none";
+        else if (what == "result") got = state_.table.result_reason;
+        else if (what == "seat_label" && a.args.size() >= 3) {
+            // expect seat_label black fairy-stockfish (level 3)
+            const Color c = a.args[1] == "red" ? RED : BLACK;
+            want = a.rest.substr(a.rest.find(a.args[1]) + a.args[1].size() + 1);
+            got = seat_label(lang_, state_.table.seats[c], state_.my_name);
+        } else if (what == "error") got = state_.last_error_code;
         else if (what == "last_move") got = state_.table.moves.empty() ? "" : state_.table.moves.back().iccs;
         else if (what == "move" && a.args.size() == 3) {
             // expect move N h2e2: the N-th move of the game (1-based)
@@ -297,8 +374,14 @@ int App::bench() {
     TableState& tb = state_.table;
     tb.id = 1;
     tb.name = "bench";
-    tb.seats[RED] = {"Bench", false, 0, true};
-    tb.seats[BLACK] = {"", true, 6, true};
+    tb.seats[RED].name = "Bench";
+    tb.seats[BLACK].name = "AI";
+    tb.seats[BLACK].ai = true;
+    tb.seats[BLACK].ai_level = 6;
+    tb.rules.clock = "fischer:300+5";
+    tb.clock_ms = {287000, 301000};
+    tb.clock_running = RED;
+    tb.clock_stamp = std::chrono::steady_clock::now();
     std::vector<std::string> moves(std::begin(MOVES), std::end(MOVES));
     const std::string err = tb.board.load_snapshot({}, moves);
     if (!err.empty()) {

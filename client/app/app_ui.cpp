@@ -82,12 +82,26 @@ void App::ui_connect() {
     ImGui::InputText("##nick", nick_, sizeof nick_);
     ImGui::TextUnformatted(t(Str::ServerAddress));
     ImGui::SetNextItemWidth(-1);
-    const bool enter = ImGui::InputText("##addr", address_, sizeof address_, ImGuiInputTextFlags_EnterReturnsTrue);
+    bool enter = ImGui::InputText("##addr", address_, sizeof address_, ImGuiInputTextFlags_EnterReturnsTrue);
+    ImGui::TextUnformatted(t(Str::Password));
+    ImGui::SetNextItemWidth(-1);
+    if (focus_password_) {
+        ImGui::SetKeyboardFocusHere();
+        focus_password_ = false;
+    }
+    enter |= ImGui::InputText("##password", password_, sizeof password_,
+                              ImGuiInputTextFlags_Password | ImGuiInputTextFlags_EnterReturnsTrue);
     const bool busy = state_.connection == Connection::Connecting || state_.connection == Connection::Handshake;
     if (busy) ImGui::BeginDisabled();
     if (wide_button(t(Str::ConnectButton)) || (enter && !busy)) start_connect(address_);
     if (busy) ImGui::EndDisabled();
-    if (!connect_status_.empty()) ImGui::TextWrapped("%s", connect_status_.c_str());
+    if (!connect_status_.empty()) {
+        // A refusal (wrong password, name taken) in red so it is not missed.
+        const bool refused = !state_.last_error_code.empty() && state_.connection == Connection::Disconnected;
+        if (refused) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.8f, 0.1f, 0.1f, 1));
+        ImGui::TextWrapped("%s", connect_status_.c_str());
+        if (refused) ImGui::PopStyleColor();
+    }
 
     ImGui::Spacing();
     section(t(Str::RecentServers));
@@ -200,37 +214,24 @@ void App::ui_lobby() {
     }
     ImGui::Separator();
 
-    // Create a table.
-    ImGui::TextUnformatted(t(Str::CreateTable));
-    ImGui::SetNextItemWidth(220);
-    ImGui::InputTextWithHint("##tname", t(Str::TableName), table_name_, sizeof table_name_);
-    ImGui::SameLine();
-    ImGui::TextUnformatted(t(Str::CreateAndSit));
-    ImGui::SameLine();
-    ImGui::RadioButton(t(Str::Red), &create_as_, 0);
-    ImGui::SameLine();
-    ImGui::RadioButton(t(Str::Black), &create_as_, 1);
-    ImGui::SameLine();
-    ImGui::RadioButton(t(Str::Spectate), &create_as_, 2);
-    ImGui::SameLine();
-    if (ImGui::Button(t(Str::CreateTable))) {
-        const proto::Role as = create_as_ == 0 ? proto::Role::Red : create_as_ == 1 ? proto::Role::Black : proto::Role::Spectator;
-        session_.create_table(table_name_, as);
-        send_outbox();
+    // Create a table: the dialog holds the name, the clock and the rules.
+    if (ImGui::Button((std::string(t(Str::CreateTable)) + " …").c_str())) {
+        create_open_ = true;
+        create_error_.clear();
     }
-    ImGui::TextDisabled("%s: %s", t(Str::TimeControl), t(Str::NoClock));
     ImGui::Spacing();
 
     section(t(Str::Tables));
     const float chat_h = std::max(160.f, H * 0.3f);
     ImGui::BeginChild("tables", ImVec2(0, -chat_h), false);
     if (state_.lobby.tables.empty()) ImGui::TextDisabled("%s", t(Str::NoTables));
-    else if (ImGui::BeginTable("tbl", 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp)) {
+    else if (ImGui::BeginTable("tbl", 7, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp)) {
         ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, 36);
         ImGui::TableSetupColumn(t(Str::TableName));
         ImGui::TableSetupColumn(t(Str::Red));
         ImGui::TableSetupColumn(t(Str::Black));
-        ImGui::TableSetupColumn(t(Str::Spectators), ImGuiTableColumnFlags_WidthFixed, 90);
+        ImGui::TableSetupColumn(t(Str::TimeControl));
+        ImGui::TableSetupColumn(t(Str::Spectators), ImGuiTableColumnFlags_WidthFixed, 60);
         ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 250);
         ImGui::TableHeadersRow();
         for (const TableSummary& tb : state_.lobby.tables) {
@@ -245,9 +246,11 @@ void App::ui_lobby() {
                 ImGui::TableNextColumn();
                 const SeatInfo& s = tb.seats[c];
                 if (s.name.empty()) ImGui::TextDisabled("%s", t(Str::EmptySeat));
-                else if (s.ai) ImGui::TextUnformatted(t(Str::AiName, {std::to_string(s.ai_level)}).c_str());
-                else ImGui::TextUnformatted(s.name.c_str());
+                else ImGui::TextUnformatted(seat_label(lang_, s, state_.my_name).c_str());
             }
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(clock_words(lang_, tb.rules.clock).c_str());
+            if (!tb.rules.takebacks) ImGui::TextDisabled("%s", t(Str::NoTakebacks));
             ImGui::TableNextColumn();
             ImGui::Text("%d", tb.spectators);
             ImGui::TableNextColumn();
@@ -353,7 +356,12 @@ void App::ui_table() {
         ImGui::TextColored(ImVec4(0.85f, 0.1f, 0.1f, 1), "%s", t(Str::InCheck));
     }
     if (!tb.result_text.empty()) ImGui::TextWrapped("%s", tb.result_text.c_str());
-    ImGui::TextDisabled("%s", t(Str::Watchers, {std::to_string(tb.spectators)}).c_str());
+    {
+        std::string rules = t(Str::ClockSettings, {clock_words(lang_, tb.rules.clock)});
+        if (!tb.rules.takebacks) rules += std::string(" · ") + t(Str::NoTakebacks);
+        ImGui::TextDisabled("%s · %s", rules.c_str(), t(Str::Watchers, {std::to_string(tb.spectators)}).c_str());
+    }
+    ui_seat_notices();
     ImGui::Separator();
 
     // Game actions.
@@ -367,7 +375,9 @@ void App::ui_table() {
     const int per_row = (avail - 3 * gap) / 4 >= widest ? 4 : 2;
     const float bw = (avail - float(per_row - 1) * gap) / float(per_row);
     if (!playing) ImGui::BeginDisabled();
+    if (!tb.rules.takebacks && playing) ImGui::BeginDisabled();
     if (ImGui::Button(t(Str::Takeback), ImVec2(bw, 0))) { session_.request_takeback(); send_outbox(); }
+    if (!tb.rules.takebacks && playing) ImGui::EndDisabled();
     ImGui::SameLine();
     if (ImGui::Button(t(Str::OfferDraw), ImVec2(bw, 0))) { session_.offer_draw(); send_outbox(); }
     if (per_row == 4) ImGui::SameLine();
@@ -383,15 +393,7 @@ void App::ui_table() {
     std::optional<Color> empty;
     for (Color c : {RED, BLACK})
         if (tb.seats[c].name.empty()) empty = c;
-    if (empty) {
-        ImGui::SetNextItemWidth(L.panel_w * 0.32f);
-        if (ImGui::InputInt(t(Str::AiLevel), &ai_level_)) ai_level_ = std::clamp(ai_level_, 1, 10);
-        ImGui::SameLine();
-        if (ImGui::Button(t(Str::AskAiSeat, {t(*empty == RED ? Str::Red : Str::Black)}).c_str())) {
-            session_.request_ai(*empty, ai_level_);
-            send_outbox();
-        }
-    }
+    if (empty) ui_ai_request(L, *empty);
     const float bw3 = (ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemSpacing.x) / 3;
     if (ImGui::Button(t(Str::Flip), ImVec2(bw3, 0))) tb.board.toggle_flip();
     ImGui::SameLine();
@@ -440,6 +442,156 @@ void App::ui_table() {
     scroll_chat_ = false;
     ImGui::Separator();
     ui_settings();
+    ImGui::End();
+}
+
+void App::ui_seat_notices() {
+    const TableState& tb = state_.table;
+    const auto now = std::chrono::steady_clock::now();
+    for (Color c : {RED, BLACK}) {
+        const std::string line = seat_notice(lang_, tb.seats[c], now);
+        if (!line.empty()) ImGui::TextColored(ImVec4(0.8f, 0.35f, 0.0f, 1), "%s", line.c_str());
+    }
+    // "Keep waiting" closed the question; the win can still be claimed from here.
+    if (tb.claim_possible && !tb.claim_open) {
+        if (ImGui::Button(t(Str::ClaimWin))) {
+            session_.claim_win();
+            send_outbox();
+        }
+    }
+}
+
+void App::ui_ai_request(const Layout& L, Color empty) {
+    // The built-in AI, or one of the host's engines when it offers any.
+    const std::vector<std::string>& engines = state_.engines;
+    ai_engine_ = std::clamp(ai_engine_, 0, int(engines.size()));
+    if (!engines.empty()) {
+        const std::string current = ai_engine_ == 0 ? t(Str::BuiltinAi) : engines[std::size_t(ai_engine_ - 1)];
+        ImGui::SetNextItemWidth(L.panel_w * 0.5f);
+        if (ImGui::BeginCombo(t(Str::Engine), current.c_str())) {
+            if (ImGui::Selectable(t(Str::BuiltinAi), ai_engine_ == 0)) ai_engine_ = 0;
+            for (int i = 0; i < int(engines.size()); ++i)
+                if (ImGui::Selectable(engines[std::size_t(i)].c_str(), ai_engine_ == i + 1)) ai_engine_ = i + 1;
+            ImGui::EndCombo();
+        }
+    }
+    ImGui::SetNextItemWidth(L.panel_w * 0.32f);
+    if (ImGui::InputInt(t(Str::AiLevel), &ai_level_)) ai_level_ = std::clamp(ai_level_, 1, 10);
+    ImGui::SameLine();
+    if (ImGui::Button(t(Str::AskAiSeat, {t(empty == RED ? Str::Red : Str::Black)}).c_str())) {
+        session_.request_ai(empty, ai_level_, ai_engine_ == 0 ? std::string() : engines[std::size_t(ai_engine_ - 1)]);
+        send_outbox();
+    }
+}
+
+void App::send_create_table(const std::string& name, CreateSeat seat, bool with_rules) {
+    const proto::Role as = seat == CreateSeat::Red ? proto::Role::Red : seat == CreateSeat::Black ? proto::Role::Black : proto::Role::Spectator;
+    const TableRules rules = create_form_.rules();
+    session_.create_table(name, as, with_rules ? &rules : nullptr);
+    send_outbox();
+    create_sent_ = true;
+    create_error_.clear();
+}
+
+void App::ui_create_table() {
+    if (!create_open_ || screen_ != Screen::Lobby) return;
+    CreateTableForm& f = create_form_;
+    const sf::Vector2u size = window_.getSize();
+    center_next_window(float(size.x) / 2, float(size.y) / 2);
+    ImGui::SetNextWindowSizeConstraints(ImVec2(420, 0), ImVec2(float(size.x) - 40, float(size.y) - 40));
+    ImGui::Begin("##create", nullptr, DIALOG_FLAGS | ImGuiWindowFlags_NoTitleBar);
+    if (gui_.big_font()) ImGui::PushFont(gui_.big_font());
+    ImGui::TextUnformatted(t(Str::CreateTable));
+    if (gui_.big_font()) ImGui::PopFont();
+    ImGui::SetNextItemWidth(300);
+    ImGui::InputTextWithHint("##tname", t(Str::TableName), &f.name);
+
+    section(t(Str::TimeControl));
+    int kind = int(f.clock_kind);
+    bool kind_changed = ImGui::RadioButton(t(Str::NoClock), &kind, int(ClockSpec::Kind::None));
+    kind_changed |= ImGui::RadioButton(t(Str::ClockKindFischer), &kind, int(ClockSpec::Kind::Fischer));
+    kind_changed |= ImGui::RadioButton(t(Str::ClockKindAsian), &kind, int(ClockSpec::Kind::Asian));
+    if (kind_changed && kind != int(f.clock_kind)) {
+        f.clock_kind = ClockSpec::Kind(kind);
+        f.preset = f.clock_kind == ClockSpec::Kind::Fischer ? 2 : 1;  // 10+5, or 10 min/60 s/30 s
+    }
+    if (f.clock_kind != ClockSpec::Kind::None) {
+        const auto presets = f.presets();
+        const std::string current = f.custom() ? t(Str::Custom) : clock_words(lang_, presets[std::size_t(f.preset)].spec);
+        ImGui::SetNextItemWidth(300);
+        if (ImGui::BeginCombo(t(Str::Preset), current.c_str())) {
+            for (int i = 0; i < int(presets.size()); ++i)
+                if (ImGui::Selectable(clock_words(lang_, presets[std::size_t(i)].spec).c_str(), i == f.preset)) f.preset = i;
+            if (ImGui::Selectable(t(Str::Custom), f.custom())) {
+                // Start the custom entry from the preset that was chosen.
+                const ClockSpec c = f.clock();
+                f.custom_base_min = c.base_s / 60;
+                if (c.kind == ClockSpec::Kind::Fischer) f.custom_increment_s = c.increment_s;
+                else {
+                    f.custom_move_limit_s = c.move_limit_s;
+                    f.custom_countdown_s = c.countdown_s;
+                }
+                f.preset = int(presets.size());
+            }
+            ImGui::EndCombo();
+        }
+        if (f.custom()) {
+            ImGui::SetNextItemWidth(140);
+            ImGui::InputInt(t(Str::BaseMinutes), &f.custom_base_min);
+            if (f.clock_kind == ClockSpec::Kind::Fischer) {
+                ImGui::SetNextItemWidth(140);
+                ImGui::InputInt(t(Str::Increment), &f.custom_increment_s);
+            } else {
+                ImGui::SetNextItemWidth(140);
+                ImGui::InputInt(t(Str::MoveLimitSeconds), &f.custom_move_limit_s);
+                ImGui::SetNextItemWidth(140);
+                ImGui::InputInt(t(Str::CountdownSeconds), &f.custom_countdown_s);
+            }
+            ImGui::TextDisabled("%s", clock_words(lang_, f.clock()).c_str());
+        }
+    }
+
+    section(t(Str::RulesOptions));
+    ImGui::SetNextItemWidth(140);
+    ImGui::InputInt(t(Str::GraceSeconds), &f.grace_s, 10, 60);
+    ImGui::TextUnformatted(t(Str::WhenNoReturn));
+    int abandon = int(f.abandon);
+    ImGui::RadioButton(t(Str::AbandonClaim), &abandon, int(AbandonRule::Claim));
+    ImGui::RadioButton(t(Str::AbandonAi), &abandon, int(AbandonRule::Ai));
+    f.abandon = AbandonRule(abandon);
+    if (f.abandon == AbandonRule::Ai) {
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(120);
+        ImGui::SliderInt(t(Str::Level), &f.hold_level, 1, 10);
+    }
+    ImGui::Checkbox(t(Str::TakebacksAllowed), &f.takebacks);
+
+    section(t(Str::StartAs));
+    int seat = int(f.seat);
+    ImGui::RadioButton(t(Str::Red), &seat, int(CreateSeat::Red));
+    ImGui::SameLine();
+    ImGui::RadioButton(t(Str::Black), &seat, int(CreateSeat::Black));
+    ImGui::SameLine();
+    ImGui::RadioButton(t(Str::Spectate), &seat, int(CreateSeat::Spectator));
+    f.seat = CreateSeat(seat);
+
+    ImGui::Spacing();
+    const auto problem = f.problem();
+    if (problem) ImGui::TextColored(ImVec4(0.8f, 0.1f, 0.1f, 1), "%s", t(*problem));
+    if (!create_error_.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.8f, 0.1f, 0.1f, 1));
+        ImGui::TextWrapped("%s", create_error_.c_str());
+        ImGui::PopStyleColor();
+    }
+    const bool blocked = problem.has_value() || create_sent_;
+    if (blocked) ImGui::BeginDisabled();
+    if (ImGui::Button(t(Str::Create), ImVec2(120, 0))) send_create_table(f.name, f.seat, true);
+    if (blocked) ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (ImGui::Button(t(Str::Cancel), ImVec2(120, 0))) {
+        create_open_ = create_sent_ = false;
+        create_error_.clear();
+    }
     ImGui::End();
 }
 
@@ -580,6 +732,22 @@ void App::ui_dialogs() {
             session_.answer_invite(yes);
             send_outbox();
         }
+        ImGui::End();
+    }
+    ui_create_table();
+    if (screen_ == Screen::Table && tb.claim_open) {
+        // The opponent's seat was abandoned: take the win, or keep waiting for them.
+        center_next_window(cx, cy);
+        ImGui::Begin("##claim", nullptr, DIALOG_FLAGS | ImGuiWindowFlags_NoTitleBar);
+        std::string who;
+        if (const auto me = tb.board.seat()) who = tb.seats[~*me].name;
+        ImGui::TextUnformatted(t(Str::ClaimQuestion, {who}).c_str());
+        if (ImGui::Button(t(Str::ClaimWin), ImVec2(150, 0))) {
+            session_.claim_win();
+            send_outbox();
+        }
+        ImGui::SameLine();
+        if (ImGui::Button(t(Str::KeepWaiting), ImVec2(150, 0))) session_.keep_waiting();
         ImGui::End();
     }
     auto confirm = [&](bool& flag, const char* id, Str title, Str text) {

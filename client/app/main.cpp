@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
     CLI::App cli{"LAN Xiangqi desktop client"};
     cli.add_option("--connect", opt.connect, "connect at start to HOST:PORT (e.g. 127.0.0.1:5050)");
     cli.add_option("--name", opt.name, "nickname");
+    cli.add_option("--password", opt.password, "the server's password (servers started with --password)");
     cli.add_option("--script", opt.script, "run the actions in FILE (see client/core/script.h)");
     cli.add_option("--screenshot", opt.screenshot, "after the script, save the window to this PNG and exit");
     cli.add_option("--bench-frames", opt.bench_frames, "render N frames offline, print p50/p99 frame time");

@@ -13,6 +13,39 @@ std::int64_t TableState::clock_now(Color c, std::chrono::steady_clock::time_poin
     return std::max<std::int64_t>(0, base - elapsed);
 }
 
+std::int64_t SeatInfo::grace_left_ms(SteadyTime now) const {
+    if (connected || abandoned || !grace_until) return -1;
+    return std::max<std::int64_t>(
+        0, std::chrono::duration_cast<std::chrono::milliseconds>(*grace_until - now).count());
+}
+
+std::string countdown_text(std::int64_t ms) {
+    const std::int64_t s = (std::max<std::int64_t>(0, ms) + 999) / 1000;
+    const int sec = int(s % 60);
+    return std::to_string(s / 60) + (sec < 10 ? ":0" : ":") + std::to_string(sec);
+}
+
+std::string seat_label(Lang lang, const SeatInfo& seat, const std::string& my_name) {
+    if (seat.name.empty()) return tr(lang, Str::EmptySeat);
+    if (seat.ai) {
+        const std::string level = std::to_string(seat.ai_level);
+        return seat.engine.empty() ? tr(lang, Str::AiName, {level}) : tr(lang, Str::EngineName, {seat.engine, level});
+    }
+    if (seat.name == my_name) return seat.name + " (" + tr(lang, Str::You) + ")";
+    return seat.name;
+}
+
+std::string seat_notice(Lang lang, const SeatInfo& seat, SteadyTime now) {
+    if (seat.name.empty() || seat.connected) return {};
+    if (seat.abandoned) {
+        if (seat.hold_level > 0) return tr(lang, Str::AiHolds, {std::to_string(seat.hold_level), seat.name});
+        return tr(lang, Str::SeatAbandoned, {seat.name});
+    }
+    const std::int64_t left = seat.grace_left_ms(now);
+    if (left < 0) return tr(lang, Str::OpponentLeft, {seat.name});
+    return tr(lang, Str::SeatKept, {seat.name, countdown_text(left)});
+}
+
 void push_chat(std::deque<ChatLine>& chat, ChatLine line) {
     chat.push_back(std::move(line));
     while (chat.size() > MAX_CHAT_LINES) chat.pop_front();

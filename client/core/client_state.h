@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/board_model.h"
+#include "core/table_rules.h"
 
 namespace xq::client {
 
@@ -24,11 +25,21 @@ struct ChatLine {
     std::string text;
 };
 
+using SteadyTime = std::chrono::steady_clock::time_point;
+
 struct SeatInfo {
     std::string name;       // empty when the seat is free
     bool ai = false;
     int ai_level = 0;
     bool connected = true;  // false while a dropped player may still return
+    std::string engine;     // an AI seat's external engine ("" = the built-in AI)
+    // A dropped player's seat is kept until then (the server's grace, counted on our clock).
+    std::optional<SteadyTime> grace_until;
+    bool abandoned = false;  // the grace ran out; the seat stays the player's
+    int hold_level = 0;      // > 0 while the built-in AI plays the abandoned seat
+
+    // Milliseconds of grace left now, or -1 when no countdown runs.
+    std::int64_t grace_left_ms(SteadyTime now) const;
 };
 
 struct TableSummary {
@@ -36,7 +47,7 @@ struct TableSummary {
     std::string name;
     std::array<SeatInfo, 2> seats;
     int spectators = 0;
-    std::string time_control;  // as the server words it
+    TableRules rules;          // as the server reports them
     std::string status;        // waiting / playing / finished
 };
 
@@ -93,6 +104,12 @@ struct TableState {
     std::string result_text;     // "Red wins: checkmate" as the server words it
     std::string result_reason;   // the stable reason name, e.g. "checkmate"
     Outcome outcome = Outcome::Ongoing;
+    TableRules rules;
+    // The opponent's seat was abandoned with the claim rule and we sit opposite: the
+    // "Claim the win / Keep waiting" question is open (claim_dismissed: "keep waiting").
+    bool claim_possible = false;  // we may send claim_win now
+    bool claim_open = false;
+    bool claim_dismissed = false;
 
     bool joined() const { return id >= 0; }
     // Remaining time for a colour now (counting down for the side to move).
@@ -114,9 +131,20 @@ struct ClientState {
     std::string server_name;
     std::string resume_token;
     std::string last_error;
+    std::string last_error_code;  // the protocol's code of the last error ("bad_password")
+    std::vector<std::string> engines;  // external engines the server offers (welcome.engines)
     LobbyState lobby;
     TableState table;
 };
+
+// "0:58" (minutes:seconds, rounded up) for a countdown in milliseconds.
+std::string countdown_text(std::int64_t ms);
+// How a seat is named on plates and in lists: the player (with "you"), the AI with its
+// level, or an external engine with its level; "(empty)" for a free seat.
+std::string seat_label(Lang lang, const SeatInfo& seat, const std::string& my_name);
+// The line about a dropped player, or "" while the seat's player is connected:
+// "Bob lost connection — seat kept 0:58", "AI (level 5) plays for Bob until they return".
+std::string seat_notice(Lang lang, const SeatInfo& seat, SteadyTime now);
 
 // Appends a chat line, keeping at most MAX_CHAT_LINES.
 void push_chat(std::deque<ChatLine>& chat, ChatLine line);

@@ -13,10 +13,11 @@ struct Arity {
 
 constexpr Arity VERBS[] = {
     {"create", 1, 99}, {"join", 2, 2},     {"move", 1, 1},       {"drag", 1, 1},    {"click", 1, 1},
-    {"chat", 1, 999},  {"ai", 2, 2},       {"wait", 1, 2},       {"wait_turn", 0, 1}, {"sleep", 1, 1},
+    {"chat", 1, 999},  {"ai", 2, 3},       {"wait", 1, 2},       {"wait_turn", 0, 1}, {"sleep", 1, 1},
     {"screenshot", 1, 1}, {"expect", 2, 99}, {"lang", 1, 1},    {"theme", 1, 1},   {"notation", 1, 1},
     {"flip", 0, 0},    {"takeback", 0, 0}, {"draw", 0, 0},       {"resign", 0, 0},  {"newgame", 0, 0},
     {"leave", 0, 0},   {"quit", 0, 0},     {"lan", 0, 0},      {"grace", 1, 1},
+    {"settings", 1, 99}, {"dialog", 1, 1},  {"claim", 0, 0},     {"keep_waiting", 0, 0}, {"drop", 0, 0},
 };
 
 }  // namespace

@@ -7,12 +7,19 @@
 //   drag h2e2                               play by dragging the piece
 //   click e3                                click one point (e.g. an illegal target)
 //   chat text...                            table chat (lobby chat when not at a table)
-//   ai red|black LEVEL                      ask the built-in AI to take a seat
+//   ai red|black LEVEL [ENGINE]             ask the built-in AI (or a host's engine) to take a seat
+//   settings clock=fischer:300+5 grace=30 abandon=claim|ai hold=5 takebacks=0|1
+//                                           fill the create-table dialog; later creates use it
+//   dialog create|none                      open or close the create-table dialog
+//   claim | keep_waiting                    answer the abandoned-seat question
+//   drop                                    lose the connection (no leave) and exit
 //   wait TYPE [timeout_ms]                  wait for a server message of TYPE
 //   wait_turn [timeout_ms]                  wait until it is our move
 //   sleep MS                                keep drawing for MS milliseconds
 //   screenshot FILE.png                     save the window
 //   expect ply|seat|status|screen|toast|chat|spectators|lan_servers|last_move VALUE, expect move N h2e2
+//   expect clock_words|lobby_clock|rules|seat_notice|claim|result|error VALUE,
+//          expect seat_label red|black TEXT
 //                                           fail unless the state matches (10 s grace)
 //   lang en|zh   theme 0|1   notation chinese|wxf|iccs   flip
 //   grace MS                                how long later expectations, joins and moves may

@@ -15,13 +15,22 @@ std::optional<Color> color_of_role(proto::Role r) {
     return std::nullopt;
 }
 
-SeatInfo seat_from(const std::optional<proto::SeatInfo>& s) {
+// `before` is what we knew of the seat: a dropped player's countdown survives an info
+// that does not repeat grace_ms.
+SeatInfo seat_from(const std::optional<proto::SeatInfo>& s, const SeatInfo& before) {
     SeatInfo out;
     if (!s) return out;
     out.name = s->name;
     out.ai = s->ai_level > 0;
     out.ai_level = s->ai_level;
     out.connected = s->connected;
+    out.engine = s->engine;
+    out.abandoned = s->abandoned;
+    out.hold_level = s->hold_level;
+    if (!out.connected && !out.abandoned) {
+        if (s->grace_ms) out.grace_until = std::chrono::steady_clock::now() + std::chrono::milliseconds(*s->grace_ms);
+        else if (before.name == out.name && !before.connected) out.grace_until = before.grace_until;
+    }
     return out;
 }
 
@@ -30,6 +39,27 @@ std::string status_word(proto::TableStatus s) { return std::string(proto::status
 }  // namespace
 
 std::string_view color_word(Color c) { return c == RED ? "Red" : "Black"; }
+
+TableRules rules_from(const proto::TableSettings& s) {
+    TableRules r;
+    r.clock = s.clock.empty() ? "none" : s.clock;
+    r.grace_s = s.grace.value_or(DEFAULT_GRACE_SECONDS);
+    r.abandon = s.abandon.value_or(proto::AbandonPolicy::Claim) == proto::AbandonPolicy::Ai ? AbandonRule::Ai : AbandonRule::Claim;
+    r.hold_level = s.hold_level.value_or(DEFAULT_HOLD_LEVEL);
+    r.takebacks = s.takebacks.value_or(true);
+    return r;
+}
+
+proto::TableSettings settings_from(const TableRules& r) {
+    proto::TableSettings s;
+    s.clock = r.clock;
+    s.grace = r.grace_s;
+    s.abandon = r.abandon == AbandonRule::Ai ? proto::AbandonPolicy::Ai : proto::AbandonPolicy::Claim;
+    // The level matters only when the AI holds seats; the server checks its range anyway.
+    if (r.abandon == AbandonRule::Ai) s.hold_level = r.hold_level;
+    s.takebacks = r.takebacks;
+    return s;
+}
 
 template <class M>
 void Session::send(const M& m) {
@@ -44,28 +74,31 @@ int Session::received(std::string_view type) const {
     return it == received_.end() ? 0 : it->second;
 }
 
-void Session::notice(Str id, std::string arg) {
+void Session::notice(Str id, std::string arg, std::string arg2) {
     Cue c;
     c.kind = Cue::Kind::Notice;
     c.str = id;
     c.text = std::move(arg);
+    c.arg2 = std::move(arg2);
     cues_.push_back(std::move(c));
 }
 
-void Session::hello(const std::string& name, const std::string& resume) {
+void Session::hello(const std::string& name, const std::string& resume, const std::string& password) {
     proto::Hello h;
     h.name = name;
     h.resume = resume;
+    h.password = password;
     state_.my_name = name;
     state_.connection = Connection::Handshake;
     send(h);
 }
 void Session::list_tables() { send(proto::ListTables{}); }
 void Session::list_users() { send(proto::ListUsers{}); }
-void Session::create_table(const std::string& name, proto::Role as) {
+void Session::create_table(const std::string& name, proto::Role as, const TableRules* rules) {
     proto::CreateTable c;
     c.name = name;
     c.as = as;
+    if (rules) c.settings = settings_from(*rules);
     send(c);
 }
 void Session::join(int table, proto::Role as) {
@@ -98,12 +131,22 @@ void Session::chat_table(const std::string& text) {
     c.text = text;
     send(c);
 }
-void Session::request_ai(Color seat, int level) {
+void Session::request_ai(Color seat, int level, const std::string& engine) {
     proto::RequestAi r;
     r.table = proto::TableId(state_.table.id);
     r.seat = seat;
     r.level = std::clamp(level, proto::AI_LEVEL_MIN, proto::AI_LEVEL_MAX);
+    r.engine = engine;
     send(r);
+}
+void Session::claim_win() {
+    if (!state_.table.joined()) return;
+    send(proto::ClaimWin{proto::TableId(state_.table.id)});
+    state_.table.claim_open = false;
+}
+void Session::keep_waiting() {
+    state_.table.claim_open = false;
+    state_.table.claim_dismissed = true;
 }
 void Session::resign() { send(proto::Resign{proto::TableId(state_.table.id)}); }
 void Session::offer_draw() { send(proto::OfferDraw{proto::TableId(state_.table.id)}); }
@@ -145,7 +188,8 @@ void Session::handle_line(std::string_view line) {
         ++received_["invalid"];
         Cue c;
         c.kind = Cue::Kind::Error;
-        c.text = "unreadable line from the server: " + decoded.error().message;
+        c.str = Str::UnreadableLine;
+        c.text = decoded.error().message;
         cues_.push_back(std::move(c));
         return;
     }
@@ -162,6 +206,7 @@ void Session::on(const proto::Welcome& m) {
     state_.my_name = m.name;
     state_.server_name = m.server;
     state_.resume_token = m.resume_token;
+    state_.engines = m.engines;
     cue(Cue::Kind::Welcome);
     list_tables();
     list_users();
@@ -172,7 +217,9 @@ void Session::on(const proto::Error& m) {
     c.kind = Cue::Kind::Error;
     c.text = m.message;
     c.request = m.request;
+    c.code = proto::error_code_name(m.code);
     state_.last_error = m.message;
+    state_.last_error_code = c.code;
     // A refused move or a wrong ply means our view may be stale: fetch the truth.
     if (m.request == "move" && m.code == proto::ErrorCode::WrongPly) sync();
     cues_.push_back(std::move(c));
@@ -184,9 +231,10 @@ void Session::on(const proto::Tables& m) {
         TableSummary s;
         s.id = int(t.id);
         s.name = t.name;
-        s.seats = {seat_from(t.red), seat_from(t.black)};
+        s.seats = {seat_from(t.red, {}), seat_from(t.black, {})};
         s.spectators = t.spectators;
         s.status = status_word(t.status);
+        s.rules = rules_from(t.settings);
         state_.lobby.tables.push_back(std::move(s));
     }
     tables_more_ = m.more;
@@ -216,18 +264,22 @@ void Session::apply_table_info(const proto::TableInfo& info) {
         tables.push_back({});
         it = tables.end() - 1;
     }
+    const bool mine = for_my_table(info.id);
+    const std::array<SeatInfo, 2>& known = mine ? state_.table.seats : it->seats;
     it->id = int(info.id);
     it->name = info.name;
-    it->seats = {seat_from(info.red), seat_from(info.black)};
+    it->seats = {seat_from(info.red, known[RED]), seat_from(info.black, known[BLACK])};
     it->spectators = info.spectators;
     it->status = status_word(info.status);
+    it->rules = rules_from(info.settings);
     for (auto& u : state_.lobby.users) {
         if (it->seats[RED].name == u.name || it->seats[BLACK].name == u.name) u.table = it->id;
     }
-    if (!for_my_table(info.id)) return;
+    if (!mine) return;
     TableState& t = state_.table;
     t.name = info.name;
     t.seats = it->seats;
+    t.rules = it->rules;
     t.spectators = info.spectators;
     t.status = it->status;
     t.board.set_in_progress(info.status == proto::TableStatus::Playing);
@@ -236,6 +288,24 @@ void Session::apply_table_info(const proto::TableInfo& info) {
     if (t.seats[RED].name == state_.my_name) seat = RED;
     if (t.seats[BLACK].name == state_.my_name) seat = BLACK;
     if (seat != t.board.seat()) t.board.set_seat(seat);
+    update_claim();
+}
+
+void Session::update_claim() {
+    TableState& t = state_.table;
+    const auto me = my_color();
+    const bool claimable = me && t.board.in_progress() && t.result_text.empty() && t.rules.abandon == AbandonRule::Claim &&
+                           t.seats[~*me].abandoned && t.seats[~*me].hold_level == 0;
+    t.claim_possible = claimable;
+    if (!claimable) {
+        t.claim_open = false;
+        t.claim_dismissed = false;
+        return;
+    }
+    if (!t.claim_dismissed && !t.claim_open) {
+        t.claim_open = true;
+        cue(Cue::Kind::Offer);
+    }
 }
 
 void Session::on(const proto::TableUpdate& m) { apply_table_info(m.table); }
@@ -256,6 +326,8 @@ void Session::on(const proto::TableSnapshot& m) {
     if (!same_table) state_.table = TableState{};
     TableState& t = state_.table;
     t.id = int(m.table.id);
+    if (m.result) t.result_text = m.result->text;  // before the claim check in apply_table_info
+    else t.result_text.clear();
     apply_table_info(m.table);
     const std::optional<Color> seat = color_of_role(m.you);
     if (!same_table || seat != t.board.seat()) t.board.set_seat(seat);
@@ -304,12 +376,14 @@ void Session::finish_snapshot() {
     if (!err.empty()) {
         Cue c;
         c.kind = Cue::Kind::Error;
-        c.text = "snapshot refused: " + err;
+        c.str = Str::SnapshotRefused;
+        c.text = err;
         cues_.push_back(std::move(c));
     } else if (!snapshot_fen_.empty() && !same_placement(t.board.position().fen(), snapshot_fen_)) {
         Cue c;
         c.kind = Cue::Kind::Error;
-        c.text = "snapshot position differs from its moves";
+        c.str = Str::SnapshotRefused;
+        c.text = "the position differs from its moves";
         cues_.push_back(std::move(c));
     }
     rebuild_move_texts();
@@ -328,9 +402,11 @@ void Session::on(const proto::PlayerJoined& m) {
     if (c) {
         SeatInfo& s = state_.table.seats[*c];
         s.name = m.name;
+        s = SeatInfo{};
+        s.name = m.name;
         s.ai = m.ai_level > 0;
         s.ai_level = m.ai_level;
-        s.connected = true;
+        s.engine = m.engine;
         if (m.name == state_.my_name && state_.table.board.seat() != c) state_.table.board.set_seat(c);
     } else {
         ++state_.table.spectators;
@@ -345,14 +421,41 @@ void Session::on(const proto::PlayerLeft& m) {
         return;
     }
     SeatInfo& s = state_.table.seats[*c];
-    if (m.reason == proto::LeaveReason::Disconnected) s.connected = false;
-    else s = SeatInfo{};
+    if (m.reason == proto::LeaveReason::Disconnected) {
+        s.connected = false;
+        s.abandoned = false;
+        s.grace_until.reset();
+        if (m.grace_ms) s.grace_until = std::chrono::steady_clock::now() + std::chrono::milliseconds(*m.grace_ms);
+    } else {
+        s = SeatInfo{};
+    }
+    update_claim();
     if (m.name != state_.my_name) notice(Str::OpponentLeft, m.name);
+}
+
+void Session::on(const proto::SeatAbandoned& m) {
+    if (!for_my_table(m.table)) return;
+    SeatInfo& s = state_.table.seats[m.seat];
+    s.connected = false;
+    s.abandoned = true;
+    s.grace_until.reset();
+    s.hold_level = m.hold_level;
+    state_.table.claim_dismissed = false;
+    update_claim();
+    if (m.hold_level > 0) notice(Str::AiHolds, std::to_string(m.hold_level), m.name);
+    else notice(Str::SeatAbandoned, m.name);
 }
 
 void Session::on(const proto::PlayerReturned& m) {
     if (!for_my_table(m.table)) return;
-    if (const auto c = color_of_role(m.role)) state_.table.seats[*c].connected = true;
+    if (const auto c = color_of_role(m.role)) {
+        SeatInfo& s = state_.table.seats[*c];
+        s.connected = true;
+        s.abandoned = false;
+        s.hold_level = 0;
+        s.grace_until.reset();
+    }
+    update_claim();
     if (m.name != state_.my_name) notice(Str::OpponentReturned, m.name);
 }
 
@@ -401,6 +504,7 @@ void Session::on(const proto::GameOver& m) {
     t.ai.active = false;
     t.clock_running.reset();
     t.incoming_offer = {};
+    update_claim();
     Cue c;
     c.kind = Cue::Kind::GameOver;
     c.text = m.result.text;

@@ -25,7 +25,8 @@ struct Cue {
         Offer,        // an offer from the opponent waits for an answer
         Invitation,
         Notice,       // text: a one-line message for the player
-        Error,        // text, request: the server refused a request
+        Error,        // code, text, request: the server refused a request; without a
+                      // code, `str` with `text` says what went wrong locally
         Resync,       // the local board differed; a sync was requested
     };
     Kind kind = Kind::Notice;
@@ -36,6 +37,8 @@ struct Cue {
     Str str = Str::Ok;  // Notice: the text to show, with `text` as its argument
     std::string text;
     std::string request;
+    std::string arg2;  // Notice: a second argument for `str`
+    std::string code;  // Error from the server: the protocol's error code ("seat_taken")
 };
 
 class Session {
@@ -45,16 +48,21 @@ public:
     // Outgoing lines (each ends with a newline), queued by the calls below.
     std::vector<std::string> take_outbox();
 
-    void hello(const std::string& name, const std::string& resume = {});
+    void hello(const std::string& name, const std::string& resume = {}, const std::string& password = {});
     void list_tables();
     void list_users();
-    void create_table(const std::string& name, proto::Role as);
+    // Without rules the server's defaults apply; with them every setting is sent.
+    void create_table(const std::string& name, proto::Role as, const TableRules* rules = nullptr);
     void join(int table, proto::Role as);
     void leave();
     void move(Move m);
     void chat_lobby(const std::string& text);
     void chat_table(const std::string& text);
-    void request_ai(Color seat, int level);
+    // engine: one of welcome.engines, or "" for the built-in AI.
+    void request_ai(Color seat, int level, const std::string& engine = {});
+    // The opponent's seat is abandoned: take the win, or close the question and wait.
+    void claim_win();
+    void keep_waiting();
     void resign();
     void offer_draw();
     void answer_draw(bool accept);
@@ -110,13 +118,15 @@ private:
     void on(const proto::GameRecord&) {}
     // The server checks an idle connection is alive: answer at once.
     void on(const proto::Ping& m) { send(proto::Pong{m.id}); }
-    void on(const proto::SeatAbandoned&) {}
+    void on(const proto::SeatAbandoned& m);
 
     void apply_table_info(const proto::TableInfo& info);
+    // Opens the claim question when the opponent's seat is abandoned under the claim rule.
+    void update_claim();
     void apply_clocks(const proto::Clocks& c);
     void finish_snapshot();
     void rebuild_move_texts();
-    void notice(Str id, std::string arg);
+    void notice(Str id, std::string arg, std::string arg2 = {});
     void cue(Cue::Kind k) {
         Cue c;
         c.kind = k;
@@ -138,6 +148,10 @@ private:
     int snapshot_ply_ = 0;
     std::vector<std::string> snapshot_moves_;
 };
+
+// The protocol's table settings as the client keeps them (absent fields: the defaults).
+TableRules rules_from(const proto::TableSettings& s);
+proto::TableSettings settings_from(const TableRules& r);
 
 // A short, human-readable text for a role or colour, in English wire terms.
 std::string_view color_word(Color c);

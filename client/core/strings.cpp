@@ -75,6 +75,61 @@ Str reason_string(IllegalReason r) {
     return Str::ReasonOther;
 }
 
+std::string refusal_text(Lang lang, IllegalReason r) { return tr(lang, reason_string(r)); }
+
+Str error_code_string(std::string_view code, std::string_view request) {
+    struct Pair {
+        std::string_view code;
+        Str id;
+    };
+    // Framing codes (bad_json, bad_field, ...) and internal are the client's own faults or
+    // the server's: the generic "Server: ..." with the server's words says enough.
+    static constexpr Pair table[] = {
+        {"bad_version", Str::ErrBadVersion},
+        {"bad_name", Str::ErrBadName},
+        {"name_taken", Str::ErrNameTaken},
+        {"server_full", Str::ErrServerFull},
+        {"rate_limited", Str::ErrRateLimited},
+        {"shutting_down", Str::ErrShuttingDown},
+        {"no_such_table", Str::ErrNoSuchTable},
+        {"no_such_user", Str::ErrNoSuchUser},
+        {"not_at_table", Str::ErrNotAtTable},
+        {"already_at_table", Str::ErrAlreadyAtTable},
+        {"seat_taken", Str::ErrSeatTaken},
+        {"table_full", Str::ErrTableFull},
+        {"too_many_tables", Str::ErrTooManyTables},
+        {"bad_fen", Str::ErrBadFen},
+        {"not_allowed", Str::ErrNotAllowed},
+        {"game_not_in_progress", Str::ErrGameNotInProgress},
+        {"not_seated", Str::ErrNotSeated},
+        {"not_your_turn", Str::ErrNotYourTurn},
+        {"wrong_ply", Str::ErrWrongPly},
+        {"bad_move_text", Str::ErrIllegalMove},
+        {"illegal_move", Str::ErrIllegalMove},
+        {"no_offer", Str::ErrNoOffer},
+        {"offer_pending", Str::ErrOfferPending},
+        {"nothing_to_take_back", Str::ErrNothingToTakeBack},
+        {"game_in_progress", Str::ErrGameInProgress},
+        {"empty_text", Str::ErrEmptyText},
+        {"bad_settings", Str::ErrBadSettings},
+        {"bad_password", Str::ErrBadPassword},
+        {"idle_timeout", Str::ErrIdleTimeout},
+        {"no_such_engine", Str::ErrNoSuchEngine},
+        {"no_claim", Str::ErrNoClaim},
+    };
+    if (code == "not_allowed" && request == "request_takeback") return Str::ErrTakebacksOff;
+    for (const Pair& p : table)
+        if (p.code == code) return p.id;
+    return Str::ServerError;
+}
+
+std::string server_error_text(Lang lang, std::string_view code, std::string_view request, std::string_view message) {
+    const Str id = error_code_string(code, request);
+    if (id == Str::ServerError) return tr(lang, Str::ServerError, {message});
+    if (message.empty()) return tr(lang, id);
+    return tr(lang, Str::ErrorWithDetail, {tr(lang, id), message});
+}
+
 std::string_view string_id_name(Str id) {
     constexpr std::string_view names[] = {
 #define XQ_NAME(name) #name,

@@ -38,7 +38,21 @@ enum class Lang { English, Chinese };
     X(ReasonCheckmate) X(StepHint) X(Start) X(ScoreFmt) X(AiThinking) X(EndCheckmate) \
     X(EndStalemate) X(EndPerpetualCheck) X(EndPerpetualChase) X(EndRepetition) X(EndMoveLimit) \
     X(EndMaterial) X(EndResignation) X(EndAgreement) X(EndTimeout) X(EndAbandonment) X(EndEngineFailure) \
-    X(LanEntry)
+    X(LanEntry) \
+    X(UnitMinutes) X(UnitSeconds) X(ClockNone) X(ClockFischer) X(ClockAsian) \
+    X(ProblemClockRange) X(ProblemFischerBase) X(ProblemAsianZero) X(ProblemGrace) \
+    X(ProblemHoldLevel) X(ClockKindFischer) X(ClockKindAsian) X(Preset) X(Custom) X(BaseMinutes) \
+    X(MoveLimitSeconds) X(CountdownSeconds) X(RulesOptions) X(GraceSeconds) X(WhenNoReturn) \
+    X(AbandonClaim) X(AbandonAi) X(TakebacksAllowed) X(StartAs) X(Create) X(Cancel) \
+    X(NoTakebacks) X(SeatKept) X(SeatAbandoned) X(ClaimQuestion) X(ClaimWin) X(KeepWaiting) \
+    X(AiHolds) X(Password) X(BuiltinAi) X(Engine) X(EngineName) X(ErrorWithDetail) \
+    X(UnreadableLine) X(SnapshotRefused) X(ErrBadVersion) X(ErrBadName) X(ErrNameTaken) \
+    X(ErrServerFull) X(ErrRateLimited) X(ErrShuttingDown) X(ErrNoSuchTable) X(ErrNoSuchUser) \
+    X(ErrNotAtTable) X(ErrAlreadyAtTable) X(ErrSeatTaken) X(ErrTableFull) X(ErrTooManyTables) \
+    X(ErrBadFen) X(ErrNotAllowed) X(ErrGameNotInProgress) X(ErrNotSeated) X(ErrNotYourTurn) \
+    X(ErrWrongPly) X(ErrIllegalMove) X(ErrNoOffer) X(ErrOfferPending) X(ErrNothingToTakeBack) \
+    X(ErrGameInProgress) X(ErrEmptyText) X(ErrBadSettings) X(ErrBadPassword) X(ErrIdleTimeout) \
+    X(ErrNoSuchEngine) X(ErrNoClaim) X(ErrTakebacksOff) X(ClockSettings)
 
 enum class Str {
 #define XQ_ENUM(name) name,
@@ -63,6 +77,13 @@ std::string tr(Lang lang, Str id, std::initializer_list<std::string_view> args);
 Str end_reason_string(std::string_view reason_name);
 // The message shown when a move is refused.
 Str reason_string(IllegalReason r);
+// A refused move's explanation in `lang` (the toast the player sees).
+std::string refusal_text(Lang lang, IllegalReason r);
+// The short, localized meaning of a protocol error code ("seat_taken"); ServerError when the
+// code has no text of its own. `request` refines it (not_allowed for request_takeback).
+Str error_code_string(std::string_view code, std::string_view request = {});
+// What the player sees for a server error: the localized meaning, then the server's words.
+std::string server_error_text(Lang lang, std::string_view code, std::string_view request, std::string_view message);
 // Stable identifier of a string id ("AppTitle"), for tests and diagnostics.
 std::string_view string_id_name(Str id);
 

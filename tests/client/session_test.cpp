@@ -285,3 +285,247 @@ TEST_F(SessionTest, LobbyListsAndInvitations) {
     EXPECT_FALSE(state.lobby.invitation.has_value());
     EXPECT_EQ(sent_types(), std::vector<std::string>{"answer_invite"});
 }
+
+TEST_F(SessionTest, CreateTableSendsTheDialogsSettings) {
+    TableRules r;
+    r.clock = "fischer:300+3";
+    r.grace_s = 30;
+    r.abandon = AbandonRule::Ai;
+    r.hold_level = 4;
+    r.takebacks = false;
+    session.create_table("Blitz", proto::Role::Black, &r);
+    session.create_table("Plain", proto::Role::Red);
+    const auto lines = session.take_outbox();
+    ASSERT_EQ(lines.size(), 2u);
+    auto d = proto::decode_client(lines[0].substr(0, lines[0].size() - 1));
+    ASSERT_TRUE(d.ok()) << lines[0];
+    const auto& c = std::get<proto::CreateTable>(d.value());
+    EXPECT_EQ(c.name, "Blitz");
+    EXPECT_EQ(c.as, proto::Role::Black);
+    EXPECT_EQ(c.settings.clock, "fischer:300+3");
+    EXPECT_EQ(c.settings.grace, 30);
+    EXPECT_EQ(c.settings.abandon, proto::AbandonPolicy::Ai);
+    EXPECT_EQ(c.settings.hold_level, 4);
+    EXPECT_EQ(c.settings.takebacks, false);
+    EXPECT_EQ(lines[1].find("settings"), std::string::npos) << "no rules: the server's defaults";
+}
+
+TEST_F(SessionTest, TableListCarriesTheTimeControl) {
+    proto::Tables t;
+    proto::TableInfo a;
+    a.id = 3;
+    a.name = "blitz";
+    a.settings = proto::TableSettings{"asian:600/60/30", 90, proto::AbandonPolicy::Ai, 6, false};
+    t.tables = {a};
+    feed(t);
+    ASSERT_EQ(state.lobby.tables.size(), 1u);
+    const TableRules& r = state.lobby.tables[0].rules;
+    EXPECT_EQ(r.clock, "asian:600/60/30");
+    EXPECT_EQ(r.grace_s, 90);
+    EXPECT_EQ(r.abandon, AbandonRule::Ai);
+    EXPECT_EQ(r.hold_level, 6);
+    EXPECT_FALSE(r.takebacks);
+    EXPECT_EQ(clock_words(Lang::English, r.clock), "Asian 10 min/60 s/30 s");
+}
+
+TEST_F(SessionTest, PasswordEnginesAndPong) {
+    session.hello("alice", "", "sesame");
+    auto lines = session.take_outbox();
+    ASSERT_EQ(lines.size(), 1u);
+    auto d = proto::decode_client(lines[0].substr(0, lines[0].size() - 1));
+    ASSERT_TRUE(d.ok());
+    EXPECT_EQ(std::get<proto::Hello>(d.value()).password, "sesame");
+
+    proto::Welcome w;
+    w.name = "alice";
+    w.engines = {"fairy-stockfish", "pikafish"};
+    feed(w);
+    EXPECT_EQ(state.engines, (std::vector<std::string>{"fairy-stockfish", "pikafish"}));
+    session.take_outbox();
+
+    // The server's idle check is answered at once, with its id.
+    session.handle_line(R"({"type":"ping","id":42})");
+    lines = session.take_outbox();
+    ASSERT_EQ(lines.size(), 1u);
+    auto pong = proto::decode_client(lines[0].substr(0, lines[0].size() - 1));
+    ASSERT_TRUE(pong.ok()) << lines[0];
+    ASSERT_TRUE(std::holds_alternative<proto::Pong>(pong.value())) << lines[0];
+    EXPECT_EQ(std::get<proto::Pong>(pong.value()).id, 42);
+}
+
+TEST_F(SessionTest, RequestAiNamesTheEngineAndSeatsShowIt) {
+    join_red_table();
+    state.table.seats[BLACK] = {};
+    session.request_ai(BLACK, 3, "fairy-stockfish");
+    auto lines = session.take_outbox();
+    ASSERT_EQ(lines.size(), 1u);
+    auto d = proto::decode_client(lines[0].substr(0, lines[0].size() - 1));
+    ASSERT_TRUE(d.ok());
+    const auto& r = std::get<proto::RequestAi>(d.value());
+    EXPECT_EQ(r.engine, "fairy-stockfish");
+    EXPECT_EQ(r.level, 3);
+    proto::PlayerJoined pj;
+    pj.table = 7;
+    pj.name = "fairy-stockfish";
+    pj.role = proto::Role::Black;
+    pj.ai_level = 3;
+    pj.engine = "fairy-stockfish";
+    feed(pj);
+    EXPECT_EQ(seat_label(Lang::English, state.table.seats[BLACK], "alice"), "fairy-stockfish (level 3)");
+    session.request_ai(BLACK, 3);
+    lines = session.take_outbox();
+    ASSERT_EQ(lines.size(), 1u);
+    EXPECT_EQ(lines[0].find("engine"), std::string::npos) << "the built-in AI names no engine";
+}
+
+TEST_F(SessionTest, ErrorsCarryTheirCode) {
+    session.handle_line(
+        R"({"type":"error","code":"bad_settings","message":"fischer clock needs a base time above 0","request":"create_table"})");
+    auto cues = session.take_cues();
+    ASSERT_EQ(cues.size(), 1u);
+    EXPECT_EQ(cues[0].kind, Cue::Kind::Error);
+    EXPECT_EQ(cues[0].code, "bad_settings");
+    EXPECT_EQ(cues[0].request, "create_table");
+    EXPECT_EQ(state.last_error_code, "bad_settings");
+    EXPECT_EQ(server_error_text(Lang::Chinese, cues[0].code, cues[0].request, cues[0].text),
+              "棋桌设置无效：fischer clock needs a base time above 0");
+}
+
+namespace {
+
+proto::TableSnapshot playing_snapshot(proto::AbandonPolicy policy) {
+    proto::TableSnapshot s;
+    s.table.id = 7;
+    s.table.red = proto::SeatInfo{"alice", 0, true};
+    s.table.black = proto::SeatInfo{"bob", 0, true};
+    s.table.status = proto::TableStatus::Playing;
+    s.table.settings = proto::TableSettings{"fischer:300+5", 60, policy, 5, true};
+    s.you = proto::Role::Red;
+    return s;
+}
+
+}  // namespace
+
+TEST_F(SessionTest, OpponentDropsCountdownThenClaim) {
+    proto::Welcome w;
+    w.name = "alice";
+    feed(w);
+    feed(playing_snapshot(proto::AbandonPolicy::Claim));
+    session.take_cues();
+    session.take_outbox();
+
+    proto::PlayerLeft pl;
+    pl.table = 7;
+    pl.name = "bob";
+    pl.role = proto::Role::Black;
+    pl.reason = proto::LeaveReason::Disconnected;
+    pl.grace_ms = 58'000;
+    feed(pl);
+    const SeatInfo& bob = state.table.seats[BLACK];
+    EXPECT_FALSE(bob.connected);
+    const auto now = std::chrono::steady_clock::now();
+    const std::int64_t left = bob.grace_left_ms(now);
+    EXPECT_GT(left, 57'000);
+    EXPECT_LE(left, 58'000);
+    EXPECT_EQ(seat_notice(Lang::English, bob, now), "bob lost connection — seat kept 0:58");
+    EXPECT_FALSE(state.table.claim_open) << "nothing to claim while the grace runs";
+
+    // A table_update that does not repeat grace_ms keeps the countdown running.
+    proto::TableUpdate u;
+    u.table = playing_snapshot(proto::AbandonPolicy::Claim).table;
+    u.table.black->connected = false;
+    feed(u);
+    EXPECT_GT(state.table.seats[BLACK].grace_left_ms(now), 57'000);
+
+    proto::SeatAbandoned sa;
+    sa.table = 7;
+    sa.seat = BLACK;
+    sa.name = "bob";
+    sa.claimable = true;
+    feed(sa);
+    EXPECT_TRUE(state.table.seats[BLACK].abandoned);
+    EXPECT_TRUE(state.table.claim_open);
+    EXPECT_TRUE(state.table.claim_possible);
+    EXPECT_TRUE(has_cue(Cue::Kind::Offer));
+
+    session.keep_waiting();
+    EXPECT_FALSE(state.table.claim_open);
+    EXPECT_TRUE(state.table.claim_possible) << "the win can still be claimed later";
+    session.claim_win();
+    EXPECT_EQ(sent_types(), std::vector<std::string>{"claim_win"});
+
+    proto::GameOver go;
+    go.table = 7;
+    go.result.outcome = Outcome::RedWins;
+    go.result.reason = "abandonment";
+    go.result.text = "Black abandoned the game";
+    feed(go);
+    EXPECT_FALSE(state.table.claim_possible);
+    EXPECT_FALSE(state.table.claim_open);
+}
+
+TEST_F(SessionTest, AiHoldsTheSeatUntilThePlayerReturns) {
+    proto::Welcome w;
+    w.name = "alice";
+    feed(w);
+    feed(playing_snapshot(proto::AbandonPolicy::Ai));
+    session.take_cues();
+    proto::SeatAbandoned sa;
+    sa.table = 7;
+    sa.seat = BLACK;
+    sa.name = "bob";
+    sa.claimable = false;
+    sa.hold_level = 5;
+    feed(sa);
+    EXPECT_FALSE(state.table.claim_open) << "no claim question when the AI holds the seat";
+    const auto cues = session.take_cues();
+    ASSERT_EQ(cues.size(), 1u);
+    EXPECT_EQ(tr(Lang::English, cues[0].str, {cues[0].text, cues[0].arg2}), "AI (level 5) plays for bob until they return");
+    EXPECT_EQ(seat_notice(Lang::Chinese, state.table.seats[BLACK], std::chrono::steady_clock::now()),
+              "电脑（5级）代 bob 下棋，直到其回来");
+
+    proto::PlayerReturned pr;
+    pr.table = 7;
+    pr.name = "bob";
+    pr.role = proto::Role::Black;
+    feed(pr);
+    const SeatInfo& bob = state.table.seats[BLACK];
+    EXPECT_TRUE(bob.connected);
+    EXPECT_FALSE(bob.abandoned);
+    EXPECT_EQ(bob.hold_level, 0);
+    EXPECT_EQ(seat_notice(Lang::English, bob, std::chrono::steady_clock::now()), "");
+}
+
+TEST_F(SessionTest, SpectatorArrivingLateSeesTheCountdown) {
+    proto::Welcome w;
+    w.name = "carol";
+    feed(w);
+    proto::TableSnapshot s = playing_snapshot(proto::AbandonPolicy::Claim);
+    s.you = proto::Role::Spectator;
+    s.table.black->connected = false;
+    s.table.black->grace_ms = 30'000;
+    feed(s);
+    const auto now = std::chrono::steady_clock::now();
+    EXPECT_EQ(seat_notice(Lang::English, state.table.seats[BLACK], now), "bob lost connection — seat kept 0:30");
+    proto::SeatAbandoned sa;
+    sa.table = 7;
+    sa.seat = BLACK;
+    sa.name = "bob";
+    sa.claimable = true;
+    feed(sa);
+    EXPECT_FALSE(state.table.claim_open) << "a spectator cannot claim";
+    EXPECT_FALSE(state.table.claim_possible);
+    EXPECT_NE(seat_notice(Lang::English, state.table.seats[BLACK], now).find("did not come back"), std::string::npos);
+}
+
+TEST_F(SessionTest, LateArrivalAtAnAbandonedSeatAsksTheOpponent) {
+    // Alice reconnects (resume) after bob's grace ran out: the snapshot alone opens the question.
+    proto::Welcome w;
+    w.name = "alice";
+    feed(w);
+    proto::TableSnapshot s = playing_snapshot(proto::AbandonPolicy::Claim);
+    s.table.black->connected = false;
+    s.table.black->abandoned = true;
+    feed(s);
+    EXPECT_TRUE(state.table.claim_open);
+}

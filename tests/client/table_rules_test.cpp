@@ -1,0 +1,227 @@
+// Table rules as the client shows and edits them: clock text both ways, words for the lobby,
+// the create-table form, and the localized texts for refusals and server errors.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "core/board_model.h"
+#include "core/client_state.h"
+#include "core/controller.h"
+#include "core/strings.h"
+#include "core/table_rules.h"
+
+using namespace xq;
+using namespace xq::client;
+
+namespace {
+
+bool has_cjk(const std::string& s) {
+    // Any code point in the CJK Unified Ideographs block (U+4E00..U+9FFF): E4..E9 lead bytes.
+    for (std::size_t i = 0; i + 2 < s.size(); ++i) {
+        const unsigned char c = static_cast<unsigned char>(s[i]);
+        if (c >= 0xE4 && c <= 0xE9) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+TEST(ClockText, ParsesTheProtocolForms) {
+    auto f = parse_clock("fischer:300+5");
+    ASSERT_TRUE(f);
+    EXPECT_EQ(f->kind, ClockSpec::Kind::Fischer);
+    EXPECT_EQ(f->base_s, 300);
+    EXPECT_EQ(f->increment_s, 5);
+    auto a = parse_clock("asian:600/60/30");
+    ASSERT_TRUE(a);
+    EXPECT_EQ(a->kind, ClockSpec::Kind::Asian);
+    EXPECT_EQ(a->base_s, 600);
+    EXPECT_EQ(a->move_limit_s, 60);
+    EXPECT_EQ(a->countdown_s, 30);
+    EXPECT_EQ(parse_clock("none")->kind, ClockSpec::Kind::None);
+    EXPECT_EQ(parse_clock("")->kind, ClockSpec::Kind::None);
+    for (const char* bad : {"fischer", "fischer:300", "fischer:0+5", "fischer:-1+2", "fischer:3x+1", "fischer:36001+0",
+                            "asian:600/60", "asian:0/10/0", "blitz", "asian:a/b/c", "fischer:+5"})
+        EXPECT_FALSE(parse_clock(bad)) << bad;
+    for (const char* good : {"none", "fischer:300+5", "fischer:90+0", "asian:600/60/30", "asian:0/0/30"})
+        EXPECT_EQ(clock_wire(*parse_clock(good)), good);
+}
+
+TEST(ClockText, WordsInBothLanguages) {
+    EXPECT_EQ(clock_words(Lang::English, "fischer:300+3"), "Fischer 5+3");
+    EXPECT_EQ(clock_words(Lang::English, "fischer:90+2"), "Fischer 1:30+2");
+    EXPECT_EQ(clock_words(Lang::English, "asian:600/60/30"), "Asian 10 min/60 s/30 s");
+    EXPECT_EQ(clock_words(Lang::English, "asian:90/20/10"), "Asian 90 s/20 s/10 s");
+    EXPECT_EQ(clock_words(Lang::English, "none"), "no clock");
+    EXPECT_EQ(clock_words(Lang::Chinese, "fischer:300+3"), "加秒制 5+3");
+    EXPECT_EQ(clock_words(Lang::Chinese, "asian:600/60/30"), "读秒制 10分钟/60秒/30秒");
+    EXPECT_EQ(clock_words(Lang::Chinese, "none"), "不计时");
+    // A text this client cannot read (a newer server) is shown as it came.
+    EXPECT_EQ(clock_words(Lang::English, "hourglass:60"), "hourglass:60");
+}
+
+TEST(CreateForm, PresetsCustomAndRules) {
+    CreateTableForm f;
+    EXPECT_EQ(f.rules(), TableRules{}) << "a fresh form asks for the defaults: no clock, 60 s, claim, takebacks";
+    f.clock_kind = ClockSpec::Kind::Fischer;
+    ASSERT_GE(f.presets().size(), 4u);
+    std::vector<std::string> labels;
+    for (const ClockPreset& p : f.presets()) labels.push_back(clock_wire(p.spec));
+    for (const char* want : {"fischer:600+5", "fischer:300+3", "fischer:900+10"})
+        EXPECT_NE(std::find(labels.begin(), labels.end(), want), labels.end()) << want;
+    f.preset = 2;
+    EXPECT_EQ(f.rules().clock, "fischer:600+5");
+    f.preset = int(f.presets().size());  // custom
+    EXPECT_TRUE(f.custom());
+    f.custom_base_min = 7;
+    f.custom_increment_s = 4;
+    EXPECT_EQ(f.rules().clock, "fischer:420+4");
+    EXPECT_FALSE(f.problem());
+    f.custom_base_min = 0;
+    EXPECT_EQ(f.problem(), Str::ProblemFischerBase);
+
+    f.clock_kind = ClockSpec::Kind::Asian;
+    f.preset = int(f.presets().size());
+    f.custom_base_min = 10;
+    f.custom_move_limit_s = 60;
+    f.custom_countdown_s = 30;
+    EXPECT_EQ(f.rules().clock, "asian:600/60/30");
+    f.custom_base_min = 0;
+    f.custom_countdown_s = 0;
+    EXPECT_EQ(f.problem(), Str::ProblemAsianZero);
+    f.custom_countdown_s = 36001;
+    EXPECT_EQ(f.problem(), Str::ProblemClockRange);
+    f.custom_countdown_s = 30;
+    EXPECT_FALSE(f.problem());
+
+    f.grace_s = 3601;
+    EXPECT_EQ(f.problem(), Str::ProblemGrace);
+    f.grace_s = 0;
+    f.abandon = AbandonRule::Ai;
+    f.hold_level = 11;
+    EXPECT_EQ(f.problem(), Str::ProblemHoldLevel);
+    f.hold_level = 3;
+    f.takebacks = false;
+    const TableRules r = f.rules();
+    EXPECT_EQ(r.grace_s, 0);
+    EXPECT_EQ(r.abandon, AbandonRule::Ai);
+    EXPECT_EQ(r.hold_level, 3);
+    EXPECT_FALSE(r.takebacks);
+}
+
+TEST(CreateForm, ScriptWordsFillTheForm) {
+    CreateTableForm f;
+    std::string bad;
+    ASSERT_TRUE(f.apply("clock=fischer:300+3 grace=5 abandon=ai hold=4 takebacks=0 as=black", bad)) << bad;
+    EXPECT_FALSE(f.custom()) << "5+3 is a preset";
+    EXPECT_EQ(f.rules().clock, "fischer:300+3");
+    EXPECT_EQ(f.grace_s, 5);
+    EXPECT_EQ(f.abandon, AbandonRule::Ai);
+    EXPECT_EQ(f.hold_level, 4);
+    EXPECT_FALSE(f.takebacks);
+    EXPECT_EQ(f.seat, CreateSeat::Black);
+    ASSERT_TRUE(f.apply("clock=asian:1500/45/25", bad)) << bad;
+    EXPECT_TRUE(f.custom());
+    EXPECT_EQ(f.rules().clock, "asian:1500/45/25");
+    EXPECT_FALSE(f.apply("clock=fischer:90+1", bad)) << "the dialog's main time is in whole minutes";
+    EXPECT_FALSE(f.apply("colour=red", bad));
+    EXPECT_EQ(bad, "colour=red");
+    EXPECT_FALSE(f.apply("grace", bad));
+    EXPECT_FALSE(f.apply("abandon=maybe", bad));
+}
+
+TEST(SeatText, LabelsCountdownAndHolds) {
+    SeatInfo s;
+    EXPECT_EQ(seat_label(Lang::English, s, "me"), "(empty)");
+    s.name = "bob";
+    EXPECT_EQ(seat_label(Lang::English, s, "me"), "bob");
+    EXPECT_EQ(seat_label(Lang::English, s, "bob"), "bob (you)");
+    SeatInfo ai;
+    ai.name = "AI";
+    ai.ai = true;
+    ai.ai_level = 3;
+    EXPECT_EQ(seat_label(Lang::English, ai, "me"), "AI level 3");
+    ai.engine = "fairy-stockfish";
+    EXPECT_EQ(seat_label(Lang::English, ai, "me"), "fairy-stockfish (level 3)");
+    EXPECT_EQ(seat_label(Lang::Chinese, ai, "me"), "fairy-stockfish（3级）");
+
+    const SteadyTime now = std::chrono::steady_clock::now();
+    EXPECT_EQ(seat_notice(Lang::English, s, now), "") << "connected: nothing to say";
+    s.connected = false;
+    s.grace_until = now + std::chrono::milliseconds(57'200);
+    EXPECT_EQ(s.grace_left_ms(now), 57'200);
+    EXPECT_EQ(seat_notice(Lang::English, s, now), "bob lost connection — seat kept 0:58");
+    EXPECT_EQ(seat_notice(Lang::Chinese, s, now), "bob 断线了 — 座位保留 0:58");
+    EXPECT_EQ(seat_notice(Lang::English, s, now + std::chrono::seconds(50)), "bob lost connection — seat kept 0:08");
+    EXPECT_EQ(s.grace_left_ms(now + std::chrono::minutes(5)), 0) << "never negative";
+    s.abandoned = true;
+    EXPECT_EQ(s.grace_left_ms(now), -1);
+    EXPECT_NE(seat_notice(Lang::English, s, now).find("did not come back"), std::string::npos);
+    s.hold_level = 5;
+    EXPECT_EQ(seat_notice(Lang::English, s, now), "AI (level 5) plays for bob until they return");
+    EXPECT_EQ(countdown_text(61'000), "1:01");
+    EXPECT_EQ(countdown_text(0), "0:00");
+}
+
+// Every explanation of a refused move exists in Chinese, differs from the English one and
+// is what the player sees with a Chinese UI.
+TEST(Localized, ChineseUiExplainsEveryRefusalInChinese) {
+    for (int i = int(IllegalReason::None); i <= int(IllegalReason::Other); ++i) {
+        const IllegalReason r = IllegalReason(i);
+        const std::string zh = refusal_text(Lang::Chinese, r), en = refusal_text(Lang::English, r);
+        EXPECT_TRUE(has_cjk(zh)) << i << ": " << zh;
+        EXPECT_FALSE(has_cjk(en)) << i << ": " << en;
+        EXPECT_NE(zh, en) << i;
+    }
+    // Through the controller, as a click on the board produces them.
+    BoardModel m;
+    m.set_seat(RED);
+    m.set_in_progress(true);
+    const BoardGeometry geo = BoardGeometry::fit(0, 0, 900, 1000, false);
+    auto click = [&](Controller& c, const char* sq) {
+        const PointF p = geo.center(square_from_string(sq));
+        Intent i = c.press(m, geo, p.x, p.y);
+        const Intent r = c.release(m, geo, p.x, p.y);
+        return i.kind == Intent::Kind::None ? r : i;
+    };
+    struct Case {
+        const char* from;
+        const char* to;
+        const char* zh;  // a phrase of the Chinese explanation
+    };
+    for (const Case& k : {Case{"b0", "b1", "马走日字"}, Case{"c0", "c2", "象走田字"}, Case{"e0", "e2", "将帅每次只能直走一步"},
+                          Case{"a3", "b3", "兵卒只能向前"}, Case{"a0", "a4", "路线被挡住"}, Case{"h2", "h7", "炮必须隔一个子"},
+                          Case{"b0", "b9", "马走日字"}, Case{"d0", "d1", "士只能在九宫内斜走一步"}}) {
+        Controller c;
+        const Intent first = click(c, k.from);
+        ASSERT_NE(first.kind, Intent::Kind::Refused) << k.from;
+        const Intent second = click(c, k.to);
+        ASSERT_EQ(second.kind, Intent::Kind::Refused) << k.from << k.to;
+        const std::string text = refusal_text(Lang::Chinese, second.reason);
+        EXPECT_NE(text.find(k.zh), std::string::npos) << k.from << k.to << ": " << text;
+    }
+    Controller c;
+    const Intent black = click(c, "b9");
+    ASSERT_EQ(black.kind, Intent::Kind::Refused);
+    EXPECT_EQ(refusal_text(Lang::Chinese, black.reason), "那不是你的棋子。");
+}
+
+TEST(Localized, ServerErrorsGetAPrefixPerCode) {
+    EXPECT_EQ(server_error_text(Lang::English, "bad_settings", "create_table", "fischer clock needs a base time above 0"),
+              "Table settings refused: fischer clock needs a base time above 0");
+    EXPECT_EQ(server_error_text(Lang::Chinese, "bad_settings", "create_table", "fischer clock needs a base time above 0"),
+              "棋桌设置无效：fischer clock needs a base time above 0");
+    EXPECT_EQ(server_error_text(Lang::Chinese, "bad_password", "", ""), "服务器密码错误或未填写");
+    EXPECT_EQ(server_error_text(Lang::Chinese, "not_allowed", "request_takeback", "takebacks are off"),
+              "本桌不允许悔棋：takebacks are off");
+    EXPECT_EQ(server_error_text(Lang::English, "bad_json", "", "oops"), "Server: oops") << "framing faults stay generic";
+    for (const char* code : {"bad_version", "bad_name", "name_taken", "server_full", "rate_limited", "shutting_down",
+                             "no_such_table", "no_such_user", "not_at_table", "already_at_table", "seat_taken",
+                             "table_full", "too_many_tables", "bad_fen", "not_allowed", "game_not_in_progress",
+                             "not_seated", "not_your_turn", "wrong_ply", "illegal_move", "no_offer", "offer_pending",
+                             "nothing_to_take_back", "game_in_progress", "empty_text", "bad_settings", "bad_password",
+                             "idle_timeout", "no_such_engine", "no_claim"}) {
+        EXPECT_NE(error_code_string(code), Str::ServerError) << code;
+        EXPECT_TRUE(has_cjk(server_error_text(Lang::Chinese, code, "", "x"))) << code;
+    }
+}

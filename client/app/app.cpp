@@ -12,6 +12,8 @@
 #include <sstream>
 #include <thread>
 
+#include <SFML/OpenGL.hpp>
+
 #include "app/font_finder.h"
 #include "core/move_text.h"
 
@@ -428,6 +430,7 @@ void App::draw_table_board(const Layout& L) {
     const TableState& tb = state_.table;
     const BoardGeometry geo = board_geometry();
     view_.draw(window_, geo, tb.board.position(), tb.board.last_move(), tb.board.checked_king(), &ctl_, now());
+    stage_mark(Stage::Board);
     const Color bottom = tb.board.flipped() ? BLACK : RED;
     draw_plate(~bottom, L.board_x, 0, L.board_w, L.plate_h);
     draw_plate(bottom, L.board_x, L.board_y + L.board_h, L.board_w, L.plate_h);
@@ -484,7 +487,9 @@ void App::render() {
     if (dirty_frames_ > 0) --dirty_frames_;
     last_grace_second_ = grace_second_now();
     const Theme& th = theme(view_.theme_index());
+    stage_start();
     window_.clear(th.window_bg);
+    stage_mark(Stage::Clear);
     const Layout L = layout();
 
     if (screen_ == Screen::Table) {
@@ -500,6 +505,7 @@ void App::render() {
         view_.draw(window_, geo, Position(), Move::none(), SQ_NONE, nullptr, now());
     }
 
+    stage_mark(Stage::Plates);
     gui_.new_frame(window_, dt);
     switch (screen_) {
     case Screen::Connect: ui_connect(); break;
@@ -508,14 +514,30 @@ void App::render() {
     case Screen::Review: ui_review(); break;
     }
     ui_dialogs();
+    stage_mark(Stage::GuiBuild);
     if (std::getenv("XQ_NOGUI")) ImGui::EndFrame(); else gui_.render(window_);
+    stage_mark(Stage::GuiRender);
     draw_toast(L);
+    stage_mark(Stage::Toast);
 
     if (!pending_screenshot_.empty()) {
         save_screenshot(pending_screenshot_);
         pending_screenshot_.clear();
     }
     window_.display();
+    stage_mark(Stage::Present);
+}
+
+void App::stage_start() {
+    if (stage_timing_) stage_t_ = std::chrono::steady_clock::now();
+}
+
+void App::stage_mark(Stage s) {
+    if (!stage_timing_) return;
+    glFinish();  // the software renderer works lazily: make each stage pay for its pixels
+    const auto t = std::chrono::steady_clock::now();
+    stage_ms_[std::size_t(s)] += std::chrono::duration<double, std::milli>(t - stage_t_).count();
+    stage_t_ = t;
 }
 
 void App::set_cursor(CursorKind k) {

@@ -5,6 +5,8 @@
 #include <SFML/Graphics.hpp>
 #include <SFML/Window/Cursor.hpp>
 
+#include <array>
+#include <chrono>
 #include <optional>
 #include <string>
 #include <vector>
@@ -108,6 +110,13 @@ private:
     void save_screenshot(const std::string& path);
 
     int bench();
+    // The benchmark's breakdown: where a frame's time goes (each stage ends with glFinish).
+    enum class Stage { Clear, Board, Plates, GuiBuild, GuiRender, Toast, Present, Count };
+    void stage_start();
+    void stage_mark(Stage s);
+    bool stage_timing_ = false;
+    std::array<double, std::size_t(Stage::Count)> stage_ms_{};
+    std::chrono::steady_clock::time_point stage_t_{};
 
     const char* t(Str id) const { return tr(lang_, id); }
     std::string t(Str id, std::initializer_list<std::string_view> args) const { return tr(lang_, id, args); }

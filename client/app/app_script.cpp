@@ -426,6 +426,15 @@ int App::bench() {
         const auto t1 = std::chrono::steady_clock::now();
         if (i >= 10) ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());  // skip warm-up
     }
+    // Where the time goes: a separate pass whose stages each wait for the renderer.
+    const int stage_frames = std::max(20, opt_.bench_frames / 3);
+    stage_timing_ = true;
+    stage_ms_ = {};
+    for (int i = 0; i < stage_frames; ++i) {
+        while (window_.pollEvent(e)) gui_.process_event(e);
+        render();
+    }
+    stage_timing_ = false;
     if (!opt_.screenshot.empty()) {
         pending_screenshot_ = opt_.screenshot;
         render();
@@ -460,6 +469,10 @@ int App::bench() {
     std::printf("baseline (clear + present only): p50 %.2f ms  p99 %.2f ms;  busy/baseline p50 ratio %.1f\n",
                 pct_of(base, 0.5), pct_of(base, 0.99), pct(0.5) / std::max(0.01, pct_of(base, 0.5)));
     std::printf("idle: %d frames drawn in 2 s, CPU %.1f%% of one core\n", drawn, idle_cpu);
+    static constexpr const char* STAGE_NAMES[] = {"clear", "board", "plates", "gui-build", "gui-render", "toast", "present"};
+    std::printf("stages (mean ms, each ending in glFinish):");
+    for (std::size_t i = 0; i < stage_ms_.size(); ++i) std::printf(" %s %.2f", STAGE_NAMES[i], stage_ms_[i] / stage_frames);
+    std::printf("\n");
     return 0;
 }
 

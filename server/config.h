@@ -30,6 +30,21 @@ struct ServerConfig {
     int socket_send_buffer = 0;
 
     Millis hello_timeout{10'000};
+    // A connection silent for idle_ping gets a ping; silent for idle_timeout it is closed
+    // (error idle_timeout). 0 turns either off.
+    Millis idle_ping{30'000};
+    Millis idle_timeout{90'000};
+
+    // Server password ("" = none): hello must carry it. Wrong guesses are limited per
+    // address: password_max_failures within password_window lock the address out for
+    // password_lockout.
+    std::string password;
+    int password_max_failures = 5;
+    Millis password_window{60'000};
+    Millis password_lockout{300'000};
+
+    // External engine searches run on this many threads (each drives one child process).
+    int engine_workers = 2;
     Millis seat_grace{60'000};  // a disconnected seated player may return within this
 
     // Chat flood limit: at most chat_burst messages per chat_window.
@@ -58,5 +73,7 @@ inline constexpr Millis AI_PROGRESS_INTERVAL{125};           // at most ~8 ai_pr
 inline constexpr std::size_t READ_CHUNK_BYTES = 8 * 1024;   // one socket read
 inline constexpr std::size_t MAX_WRITE_BATCH = 64;          // buffers gathered per write
 inline constexpr Millis ACCEPT_BACKOFF{100};                // pause after a failed accept (EMFILE)
+inline constexpr Millis IDLE_CLOSE_GRACE{2'000};             // an idle connection not taking its error is cut
+inline constexpr std::size_t MAX_PASSWORD_ADDRESSES = 10'000; // addresses tracked for wrong passwords
 
 }  // namespace xq::server

@@ -217,6 +217,7 @@ bool DurabilityRuntime::start(std::string* error) {
             s.server_version = XQ_VERSION;
             s.tables = std::int64_t(server_.lobby().table_count());
             s.players = std::int64_t(server_.lobby().user_count());
+            s.password = !server_config_.password.empty();
             return s;
         });
         if (auto err = discovery_->open(config_.discovery_bind, config_.discovery_port); !err.empty()) {

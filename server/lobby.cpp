@@ -36,7 +36,9 @@ std::string clean_text(std::string_view text, std::size_t max_code_points) {
 }
 
 Lobby::Lobby(boost::asio::io_context& io, const ServerConfig& config, Outbox& out, AiPool* ai)
-    : io_(io), config_(config), out_(out), ai_(ai) {}
+    : io_(io), config_(config), out_(out), ai_(ai),
+      password_guard_(config.password_max_failures, config.password_window, config.password_lockout,
+                      MAX_PASSWORD_ADDRESSES) {}
 
 Lobby::~Lobby() {
     for (auto& [id, t] : tables_) t->close();
@@ -141,9 +143,10 @@ void Lobby::send_users(User& u) {
 
 // ---- Connection events -----------------------------------------------------------------
 
-bool Lobby::on_connect(SessionId s) {
+bool Lobby::on_connect(SessionId s, const std::string& address) {
     auto user = std::make_unique<User>(s, config_);
     User& u = *user;
+    u.address = address;
     users_.emplace(s, std::move(user));
     if (shutting_down_) {
         refuse_and_close(u, ErrorCode::ShuttingDown, "the server is shutting down", "");
@@ -198,6 +201,16 @@ void Lobby::hello_timeout(SessionId s) {
     if (!u || u->greeted || u->closing) return;
     refuse_and_close(*u, ErrorCode::NotHello,
                      "no hello within " + std::to_string(config_.hello_timeout.count() / 1000) + " s", "");
+}
+
+void Lobby::idle_timeout(SessionId s) {
+    User* u = find(s);
+    if (!u || u->closing) return;
+    spdlog::info("session {} ({}): silent for {} s, closing", s, u->name, config_.idle_timeout.count() / 1000);
+    refuse_and_close(*u, ErrorCode::IdleTimeout,
+                     "nothing heard from you for " + std::to_string(config_.idle_timeout.count() / 1000) +
+                         " s (answer the server's ping with pong)",
+                     "");
 }
 
 void Lobby::on_disconnect(SessionId s, proto::LeaveReason reason) {
@@ -299,6 +312,7 @@ void Lobby::handle(User& u, const proto::Hello& m) {
                          m.TYPE);
         return;
     }
+    if (!check_password(u, m)) return;
     if (const std::string why = proto::check_name(m.name); !why.empty()) {
         refuse_and_close(u, ErrorCode::BadName, why, m.TYPE);
         return;
@@ -347,6 +361,27 @@ void Lobby::handle(User& u, const proto::Hello& m) {
         send_users(u);
     }
     broadcast_lobby(proto::UserJoined{u.name}, u.id);
+}
+
+bool Lobby::check_password(User& u, const proto::Hello& m) {
+    if (config_.password.empty()) return true;
+    const auto now = PasswordGuard::Clock::now();
+    if (const auto left = password_guard_.locked_for(u.address, now); left.count() > 0) {
+        const auto s = std::chrono::ceil<std::chrono::seconds>(left).count();
+        refuse_and_close(u, ErrorCode::BadPassword,
+                         "too many wrong passwords from your address; try again in " + std::to_string(s) + " s", m.TYPE);
+        return false;
+    }
+    if (password_matches(config_.password, m.password)) return true;
+    const bool locked = password_guard_.failed(u.address, now);
+    spdlog::warn("session {} ({}): {} password{}", u.id, u.address, m.password.empty() ? "missing" : "wrong",
+                 locked ? "; address locked out" : "");
+    std::string why = m.password.empty() ? "this server requires a password" : "wrong password";
+    if (locked)
+        why += "; too many wrong passwords from your address, refused for " +
+               std::to_string(std::chrono::ceil<std::chrono::seconds>(config_.password_lockout).count()) + " s";
+    refuse_and_close(u, ErrorCode::BadPassword, why, m.TYPE);
+    return false;
 }
 
 const Seat* Lobby::held_seat(const std::string& token, proto::TableId id) {

@@ -17,6 +17,7 @@
 
 #include "protocol/codec.h"
 #include "server/config.h"
+#include "server/password_guard.h"
 #include "server/rate_limit.h"
 #include "server/table.h"
 
@@ -42,13 +43,16 @@ public:
     Lobby(const Lobby&) = delete;
     Lobby& operator=(const Lobby&) = delete;
 
-    // A new connection. False (after an error line and a close) when the server is full.
-    bool on_connect(SessionId s);
+    // A new connection from `address` (its IP text; "" if unknown). False (after an error
+    // line and a close) when the server is full.
+    bool on_connect(SessionId s, const std::string& address = {});
     void on_line(SessionId s, std::string_view line);
     void on_oversized(SessionId s);  // a line over the cap was skipped
     void on_disconnect(SessionId s, proto::LeaveReason reason);
     // The hello deadline passed: a session that has not said hello is closed.
     void hello_timeout(SessionId s);
+    // Nothing heard from the connection for config.idle_timeout: error idle_timeout, close.
+    void idle_timeout(SessionId s);
     // Tells everyone the server is stopping, closes every connection, stops AI searches.
     void shutdown();
 
@@ -85,6 +89,7 @@ private:
         bool greeted = false;  // hello accepted
         bool closing = false;  // close requested; further lines are ignored
         std::string name;
+        std::string address;  // remote IP (wrong-password limit)
         std::string session;
         std::string token;
         proto::TableId table = 0;
@@ -116,6 +121,8 @@ private:
     void report(User& u, const Verdict& v, std::string_view request, proto::TableId table);
 
     void handle(User& u, const proto::Hello& m);
+    // False (after bad_password and a close) when the server has a password and hello lacks it.
+    bool check_password(User& u, const proto::Hello& m);
     void handle(User& u, const proto::Ping& m);
     void handle(User& u, const proto::ListTables& m);
     void handle(User& u, const proto::ListUsers& m);
@@ -150,6 +157,7 @@ private:
     std::unordered_map<std::string, proto::TableId> held_seats_;
     proto::TableId next_table_id_ = 1;
     const BanList* bans_ = nullptr;
+    PasswordGuard password_guard_;
     GameArchive* archive_ = nullptr;
     bool shutting_down_ = false;
 };

@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "protocol/limits.h"
+#include "server/admin.h"
 #include "server/ai_pool.h"
 #include "server/durability_runtime.h"
 #include "server/server.h"
@@ -34,6 +35,8 @@ int main(int argc, char** argv) {
     std::string log_level = "info";
     int seat_grace_s = static_cast<int>(config.seat_grace.count() / 1000);
     int ai_min_move_ms = static_cast<int>(config.ai_min_move.count());
+    double idle_ping_s = static_cast<double>(config.idle_ping.count()) / 1000.0;
+    double idle_timeout_s = static_cast<double>(config.idle_timeout.count()) / 1000.0;
 
     CLI::App app{"xiangqi-server: LAN Xiangqi game server (protocol version " +
                  std::to_string(xq::proto::PROTOCOL_VERSION) + ")"};
@@ -45,6 +48,19 @@ int main(int argc, char** argv) {
     app.add_option("--max-tables", config.max_tables, "most tables")->capture_default_str();
     app.add_option("--max-spectators", config.max_spectators, "most spectators per table")->capture_default_str();
     app.add_option("--seat-grace", seat_grace_s, "seconds a disconnected player's seat is kept")->capture_default_str();
+    app.add_option("--idle-ping", idle_ping_s, "seconds of silence before the server pings a connection (0 = never)")
+        ->capture_default_str()
+        ->check(CLI::Range(0.0, 86400.0));
+    app.add_option("--idle-timeout", idle_timeout_s, "seconds of silence before a connection is closed (0 = never)")
+        ->capture_default_str()
+        ->check(CLI::Range(0.0, 86400.0));
+    app.add_option("--password", config.password,
+                   "password clients must give in hello (prefer the environment variable XQ_SERVER_PASSWORD: "
+                   "command lines are visible to other users)");
+    app.add_option("--password-tries", config.password_max_failures,
+                   "wrong passwords from one address within a minute before it is locked out for 5 minutes")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 1000));
     app.add_option("--ai-workers", config.ai_workers, "AI search threads (0 = cores - 1)")->capture_default_str();
     app.add_option("--ai-min-move-ms", ai_min_move_ms, "an AI never moves sooner than this")->capture_default_str();
     app.add_option("--log-level", log_level, "trace, debug, info, warn, error, critical, off")
@@ -55,6 +71,14 @@ int main(int argc, char** argv) {
     CLI11_PARSE(app, argc, argv);
     config.seat_grace = std::chrono::seconds(seat_grace_s);
     config.ai_min_move = std::chrono::milliseconds(ai_min_move_ms);
+    config.idle_ping = std::chrono::milliseconds(static_cast<long long>(idle_ping_s * 1000.0));
+    config.idle_timeout = std::chrono::milliseconds(static_cast<long long>(idle_timeout_s * 1000.0));
+    if (config.password.empty())
+        if (const char* env = std::getenv("XQ_SERVER_PASSWORD")) config.password = env;
+    if (config.password.size() > xq::server::MAX_PASSWORD_BYTES) {
+        spdlog::critical("the password is longer than {} bytes", xq::server::MAX_PASSWORD_BYTES);
+        return EXIT_FAILURE;
+    }
 
     spdlog::set_level(spdlog::level::from_str(log_level));
     std::signal(SIGPIPE, SIG_IGN);

@@ -20,13 +20,16 @@ using tcp = asio::ip::tcp;
 class Connection : public std::enable_shared_from_this<Connection> {
 public:
     Connection(tcp::socket socket, SessionId id, Server& server)
-        : socket_(std::move(socket)), id_(id), server_(server), hello_timer_(socket_.get_executor()) {}
+        : socket_(std::move(socket)), id_(id), server_(server), hello_timer_(socket_.get_executor()),
+          idle_timer_(socket_.get_executor()) {}
 
     void start() {
         hello_timer_.expires_after(server_.config().hello_timeout);
         hello_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
             if (!ec && !self->dead_) self->server_.lobby().hello_timeout(self->id_);
         });
+        last_heard_ = std::chrono::steady_clock::now();
+        arm_idle();
         read();
     }
 
@@ -54,6 +57,7 @@ public:
         boost::system::error_code ignored;
         socket_.close(ignored);
         hello_timer_.cancel();
+        idle_timer_.cancel();
         notify(reason);
     }
 
@@ -66,6 +70,8 @@ private:
                 self->abort(proto::LeaveReason::Disconnected);
                 return;
             }
+            self->last_heard_ = std::chrono::steady_clock::now();  // any bytes count as life
+            self->pinged_ = false;
             Lobby& lobby = self->server_.lobby();
             const SessionId id = self->id_;
             self->frames_.feed(
@@ -73,6 +79,45 @@ private:
                 [&] { lobby.on_oversized(id); });
             if (!self->dead_ && !self->closing_) self->read();
         });
+    }
+
+    // One timer for both idle steps: the ping after idle_ping of silence, the close after
+    // idle_timeout. It re-checks the silence when it fires (reads do not touch the timer).
+    void arm_idle() {
+        const auto& cfg = server_.config();
+        if (cfg.idle_ping.count() <= 0 && cfg.idle_timeout.count() <= 0) return;
+        auto at = std::chrono::steady_clock::time_point::max();
+        if (cfg.idle_timeout.count() > 0) at = last_heard_ + cfg.idle_timeout;
+        if (cfg.idle_ping.count() > 0 && !pinged_) at = std::min(at, last_heard_ + cfg.idle_ping);
+        idle_timer_.expires_at(at);
+        idle_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
+            if (ec || self->dead_) return;
+            self->idle_check();
+        });
+    }
+
+    void idle_check() {
+        const auto& cfg = server_.config();
+        const auto silent = std::chrono::steady_clock::now() - last_heard_;
+        if (closing_) {
+            // The idle error was queued but the client is not reading it either.
+            abort(proto::LeaveReason::Dropped);
+            return;
+        }
+        if (cfg.idle_timeout.count() > 0 && silent >= cfg.idle_timeout) {
+            server_.lobby().idle_timeout(id_);
+            close_after_flush();
+            idle_timer_.expires_after(IDLE_CLOSE_GRACE);
+            idle_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
+                if (!ec && !self->dead_) self->abort(proto::LeaveReason::Dropped);
+            });
+            return;
+        }
+        if (cfg.idle_ping.count() > 0 && !pinged_ && silent >= cfg.idle_ping) {
+            pinged_ = true;
+            send(std::make_shared<const std::string>(proto::encode_line(proto::ServerMessage{proto::Ping{++ping_id_}})));
+        }
+        if (!dead_ && !closing_) arm_idle();
     }
 
     void write() {
@@ -114,6 +159,10 @@ private:
     SessionId id_;
     Server& server_;
     asio::steady_timer hello_timer_;
+    asio::steady_timer idle_timer_;
+    std::chrono::steady_clock::time_point last_heard_{};
+    bool pinged_ = false;  // a ping went out since the client was last heard
+    std::int64_t ping_id_ = 0;
     proto::FrameReader frames_;
     std::array<char, READ_CHUNK_BYTES> buf_{};
     std::deque<Buffer> queue_;
@@ -161,10 +210,12 @@ void Server::accept() {
             return;
         }
         std::string address;
-        if (admit_) {
+        {
             boost::system::error_code aec;
             const auto remote = socket.remote_endpoint(aec);
             address = aec ? std::string() : remote.address().to_string();
+        }
+        if (admit_) {
             if (const std::string why = admit_(address); !why.empty()) {
                 // One short line on a fresh socket fits its buffer: the write does not block.
                 boost::system::error_code ignored;
@@ -180,11 +231,11 @@ void Server::accept() {
         if (config_.socket_send_buffer > 0)
             socket.set_option(asio::socket_base::send_buffer_size(config_.socket_send_buffer), ignored);
         const SessionId id = next_id_++;
-        if (admit_) addresses_.emplace(id, std::move(address));
+        if (admit_) addresses_.emplace(id, address);
         auto conn = std::make_shared<Connection>(std::move(socket), id, *this);
         connections_.emplace(id, conn);
         conn->start();
-        lobby_.on_connect(id);
+        lobby_.on_connect(id, address);
         accept();
     });
 }

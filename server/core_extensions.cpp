@@ -5,6 +5,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "server/engine_pool.h"
 #include "server/lobby.h"
 #include "server/table.h"
 
@@ -13,7 +14,7 @@ namespace xq::server {
 Table* Lobby::restore_table(proto::TableId id, const std::string& name, const std::string& creator,
                             const Position& start, const std::vector<Move>& moves, const RestoredSeat* seats) {
     if (id == 0 || tables_.count(id)) return nullptr;
-    auto t = std::make_shared<Table>(TableContext{io_, config_, *this, ai_, &observers_}, id, name, creator, start);
+    auto t = std::make_shared<Table>(TableContext{io_, config_, *this, ai_, &observers_, engines_}, id, name, creator, start);
     if (!t->restore_game(moves, seats)) return nullptr;
     tables_.emplace(id, t);
     if (next_table_id_ <= id) next_table_id_ = id + 1;
@@ -35,6 +36,15 @@ bool Table::restore_game(const std::vector<Move>& moves, const RestoredSeat* res
         if (r.kind == RestoredSeat::Kind::Ai) {
             seat.kind = Seat::Kind::Ai;
             seat.ai_level = r.ai_level;
+            if (!r.engine.empty()) {
+                if (ctx_.engines && ctx_.engines->has(r.engine)) {
+                    seat.engine = r.engine;
+                } else {
+                    // The engine is not on this server any more: the built-in AI takes over.
+                    spdlog::warn("table {}: engine '{}' is gone; the built-in AI plays its seat", id_, r.engine);
+                    seat.name = "AI level " + std::to_string(r.ai_level);
+                }
+            }
             continue;
         }
         seat.kind = Seat::Kind::Human;

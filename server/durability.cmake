@@ -21,7 +21,8 @@ if(TARGET xq_server_core)
   find_package(spdlog REQUIRED)
   # Members of Lobby and Table the layer adds (restore, console, archive requests): part of
   # the core itself, since the core's message dispatch calls them.
-  target_sources(xq_server_core PRIVATE ${CMAKE_CURRENT_LIST_DIR}/core_extensions.cpp)
+  target_sources(xq_server_core PRIVATE ${CMAKE_CURRENT_LIST_DIR}/core_extensions.cpp
+                                        ${CMAKE_CURRENT_LIST_DIR}/engine_pool.cpp)
   # The core checks the server password and runs external engines for AI seats.
   target_link_libraries(xq_server_core PUBLIC xq_durability)
   add_library(xq_durability_server STATIC

@@ -11,7 +11,10 @@ namespace xq::server {
 
 namespace {
 
-SeatKind seat_kind(const Seat& s) { return s.ai() ? SeatKind::Ai : SeatKind::Human; }
+SeatKind seat_kind(const Seat& s) {
+    if (s.ai()) return s.engine.empty() ? SeatKind::Ai : SeatKind::Engine;
+    return SeatKind::Human;
+}
 
 Outcome win_for(Color c) { return c == RED ? Outcome::RedWins : Outcome::BlackWins; }
 
@@ -170,6 +173,7 @@ int DurabilityLayer::restore() {
             r.name = s.name;
             r.token = s.token;
             r.ai_level = s.ai_level;
+            if (s.kind == SeatKind::Engine) r.engine = s.name;  // an engine seat is named after its engine
         }
         auto trow = tables.find(g.table_id);
         std::string name = trow != tables.end() ? trow->second.name : "Table " + std::to_string(g.table_id);

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <cstring>
 
 namespace xq::server {
@@ -40,7 +41,49 @@ std::vector<std::string_view> words(std::string_view s) {
     return out;
 }
 
+bool to_int(std::string_view w, long long& out) {
+    const char* b = w.data();
+    const char* e = w.data() + w.size();
+    if (b != e && *b == '+') ++b;
+    auto [p, ec] = std::from_chars(b, e, out);
+    return ec == std::errc() && p == e;
+}
+
 }  // namespace
+
+std::optional<EngineInfo> parse_engine_info(std::string_view line) {
+    if (!starts_with_word(line, "info")) return std::nullopt;
+    auto w = words(line);
+    EngineInfo info;
+    bool any = false;
+    for (std::size_t i = 1; i + 1 < w.size(); ++i) {
+        long long v = 0;
+        if (w[i] == "depth" && to_int(w[i + 1], v)) {
+            info.depth = int(std::clamp(v, 0LL, 1000LL));
+            any = true;
+            ++i;
+        } else if (w[i] == "nodes" && to_int(w[i + 1], v)) {
+            info.nodes = std::max(0LL, v);
+            ++i;
+        } else if (w[i] == "score" && i + 2 < w.size() && to_int(w[i + 2], v)) {
+            if (w[i + 1] == "cp") {
+                info.score_cp = int(std::clamp(v, -1'000'000LL, 1'000'000LL));
+                info.mate = false;
+                any = true;
+            } else if (w[i + 1] == "mate") {
+                const long long n = std::clamp(v, -1000LL, 1000LL);
+                info.score_cp = int(n >= 0 ? ENGINE_MATE_SCORE_CP - n : -ENGINE_MATE_SCORE_CP - n);
+                info.mate = true;
+                any = true;
+            }
+            i += 2;
+        } else if (w[i] == "pv" || w[i] == "string") {
+            break;  // the rest is moves or free text
+        }
+    }
+    if (!any) return std::nullopt;
+    return info;
+}
 
 std::optional<EngineSpec> parse_engine_spec(std::string_view text, std::string* error) {
     auto fail = [&](std::string m) -> std::optional<EngineSpec> {
@@ -186,6 +229,15 @@ bool ExternalEngine::handshake(EngineProtocol p, std::string* error) {
             auto w = words(*line);
             if (w.size() >= 3 && w[1] == "name")
                 id_name_ = std::string(line->substr(std::size_t(w[2].data() - line->data()), 80));
+        } else if (uci && line->starts_with("option name Skill Level ")) {
+            auto w = words(*line);
+            long long lo = 0, hi = 0;
+            bool have_lo = false, have_hi = false;
+            for (std::size_t i = 0; i + 1 < w.size(); ++i) {
+                if (w[i] == "min") have_lo = to_int(w[i + 1], lo);
+                if (w[i] == "max") have_hi = to_int(w[i + 1], hi);
+            }
+            if (have_lo && have_hi && lo <= hi && lo >= -1000 && hi <= 1000) skill_level_ = SpinRange{int(lo), int(hi)};
         } else if (uci && line->starts_with("option name UCI_Variant ")) {
             auto w = words(*line);
             variant_xiangqi = std::find(w.begin(), w.end(), "xiangqi") != w.end();
@@ -210,6 +262,14 @@ bool ExternalEngine::handshake(EngineProtocol p, std::string* error) {
         }
         if (*line == "readyok") return true;
     }
+}
+
+bool ExternalEngine::set_option(std::string_view name, std::string_view value) {
+    if (!alive()) return false;
+    std::string line = protocol_ == EngineProtocol::Uci
+                           ? "setoption name " + std::string(name) + " value " + std::string(value)
+                           : "setoption " + std::string(name) + " " + std::string(value);
+    return send(line);
 }
 
 bool ExternalEngine::send(std::string_view line) {
@@ -344,7 +404,10 @@ EngineReply ExternalEngine::best_move(const Position& start, const std::vector<M
     auto deadline = began + movetime + ENGINE_LATENCY_ALLOWANCE;
     bool stopped = false;
     for (;;) {
-        auto line = read_line(ms_until(deadline));
+        if (limits.cancel && limits.cancel->load()) return finish(EngineFailure::Aborted, "the search was cancelled");
+        const bool slice = limits.cancel && ms_until(deadline) > ENGINE_CANCEL_POLL;
+        auto line = read_line(slice ? ENGINE_CANCEL_POLL : ms_until(deadline));
+        if (!line && slice && !eof_) continue;  // not yet at the deadline: check the cancel flag
         if (!line) {
             if (eof_) {
                 // The engine closed its output; it has usually exited too. Never block on it.
@@ -370,6 +433,13 @@ EngineReply ExternalEngine::best_move(const Position& start, const std::vector<M
             send("stop");
             stopped = true;
             deadline = SteadyClock::now() + ENGINE_STOP_GRACE;
+            continue;
+        }
+        if (limits.on_info && starts_with_word(*line, "info")) {
+            if (auto info = parse_engine_info(*line)) {
+                info->elapsed = std::chrono::duration_cast<EngineMs>(SteadyClock::now() - began);
+                limits.on_info(*info);
+            }
             continue;
         }
         if (*line == "nobestmove") return finish(EngineFailure::NoMove, *line);

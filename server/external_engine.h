@@ -8,6 +8,8 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -55,9 +57,29 @@ enum class EngineFailure {
 };
 std::string_view engine_failure_name(EngineFailure f);
 
+// What an engine's "info" line said while it searched (fields it did not give stay 0).
+struct EngineInfo {
+    int depth = 0;
+    int score_cp = 0;     // from the side to move; a mate in n is +-(MATE_SCORE_CP - n)
+    bool mate = false;
+    std::int64_t nodes = 0;
+    EngineMs elapsed{0};  // since the search began
+};
+constexpr int ENGINE_MATE_SCORE_CP = 100'000;
+// How often a search checks its cancel flag.
+constexpr EngineMs ENGINE_CANCEL_POLL{50};
+
 struct EngineLimits {
     EngineMs movetime{1000};  // time for this move (clamped to 1..MAX_ENGINE_MOVETIME)
+    // Set from another thread to give up the search: best_move returns Aborted soon after
+    // (and the process is gone). Null: never cancelled.
+    const std::atomic<bool>* cancel = nullptr;
+    // Called (on the searching thread) for each "info" line with a depth or a score.
+    std::function<void(const EngineInfo&)> on_info;
 };
+
+// Parses a UCI/UCCI "info ..." line; nullopt when it carries neither depth nor score.
+std::optional<EngineInfo> parse_engine_info(std::string_view line);
 
 struct EngineReply {
     Move move;  // legal in the position when failure == None
@@ -82,6 +104,15 @@ public:
     bool ranks_from_one() const { return ranks_from_one_; }
     bool alive() const;
     pid_t pid() const { return pid_; }
+    // The UCI "Skill Level" spin option, when the engine offers one (Fairy-Stockfish: -20..20).
+    struct SpinRange {
+        int min = 0;
+        int max = 0;
+    };
+    const std::optional<SpinRange>& skill_level() const { return skill_level_; }
+    // "setoption name NAME value VALUE" (UCI) or "setoption NAME VALUE" (UCCI). False when
+    // the engine is gone.
+    bool set_option(std::string_view name, std::string_view value);
 
     // Searches the position after `moves` from `start` and returns a legal move or the
     // failure. After any failure but NoMove the process is gone; start a new engine.
@@ -106,6 +137,7 @@ private:
     EngineProtocol protocol_ = EngineProtocol::Uci;
     std::string id_name_;
     bool ranks_from_one_ = false;
+    std::optional<SpinRange> skill_level_;
     pid_t pid_ = -1;
     int fd_ = -1;
     bool eof_ = false;

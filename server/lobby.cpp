@@ -8,6 +8,7 @@
 #include "server/admin.h"
 #include "protocol/utf8.h"
 #include "server/ai_pool.h"
+#include "server/engine_pool.h"
 
 namespace xq::server {
 
@@ -350,7 +351,8 @@ void Lobby::handle(User& u, const proto::Hello& m) {
     u.session = random_hex(8);
     u.token = held ? m.resume : random_hex(16);
     const bool resumed = held != nullptr;
-    send_msg(u, proto::Welcome{u.session, u.token, config_.name, proto::PROTOCOL_VERSION, u.name, resumed, {}});
+    send_msg(u, proto::Welcome{u.session, u.token, config_.name, proto::PROTOCOL_VERSION, u.name, resumed,
+                               engines_ ? engines_->names() : std::vector<std::string>{}});
     spdlog::info("session {}: '{}' logged in{}", u.id, u.name, resumed ? " (resumed)" : "");
     if (resumed) {
         held_seats_.erase(m.resume);
@@ -428,7 +430,7 @@ void Lobby::handle(User& u, const proto::CreateTable& m) {
     std::string name = clean_text(m.name, proto::MAX_TABLE_NAME_CODE_POINTS);
     if (name.empty()) name = proto::cut_code_points(u.name + "'s table", proto::MAX_TABLE_NAME_CODE_POINTS);
     const proto::TableId id = next_table_id_++;
-    auto t = std::make_shared<Table>(TableContext{io_, config_, *this, ai_, &observers_}, id, name, u.name, start);
+    auto t = std::make_shared<Table>(TableContext{io_, config_, *this, ai_, &observers_, engines_}, id, name, u.name, start);
     tables_.emplace(id, t);
     for (TableObserver* o : observers_) o->table_created(*t);
     spdlog::debug("table {} created by '{}'", id, u.name);
@@ -484,7 +486,18 @@ void Lobby::handle(User& u, const proto::ChatSend& m) {
 }
 
 void Lobby::handle(User& u, const proto::RequestAi& m) {
-    if (Table* t = at_table(u, m.table, m.TYPE)) report(u, t->request_ai(u.id, u.name, m.seat, m.level), m.TYPE, m.table);
+    if (!m.engine.empty() && !(engines_ && engines_->has(m.engine))) {
+        std::string known;
+        if (engines_)
+            for (const auto& n : engines_->names()) known += (known.empty() ? "" : ", ") + n;
+        refuse(u, ErrorCode::NoSuchEngine,
+               "no engine named '" + m.engine + "' on this server" +
+                   (known.empty() ? std::string(" (it has none)") : " (engines: " + known + ")"),
+               m.TYPE, m.table);
+        return;
+    }
+    if (Table* t = at_table(u, m.table, m.TYPE))
+        report(u, t->request_ai(u.id, u.name, m.seat, m.level, m.engine), m.TYPE, m.table);
 }
 
 void Lobby::handle(User& u, const proto::Resign& m) {

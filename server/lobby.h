@@ -24,6 +24,7 @@
 namespace xq::server {
 
 class BanList;
+class EnginePool;
 struct RestoredSeat;
 
 // Where the lobby's output goes: sockets in the server, recorders in tests.
@@ -59,6 +60,8 @@ public:
     void add_observer(TableObserver* o) { observers_.push_back(o); }
     // Nicks refused at hello (the operator console's bans); null: none.
     void set_ban_list(const BanList* bans) { bans_ = bans; }
+    // External engines for AI seats (request_ai.engine, welcome.engines); null: none.
+    void set_engines(EnginePool* engines) { engines_ = engines; }
     // Answers list_games / get_game; null: the server keeps no archive.
     void set_archive(GameArchive* archive) { archive_ = archive; }
     // Durability layer (server/core_extensions.cpp): rebuilds an unfinished game after a
@@ -159,6 +162,7 @@ private:
     const BanList* bans_ = nullptr;
     PasswordGuard password_guard_;
     GameArchive* archive_ = nullptr;
+    EnginePool* engines_ = nullptr;
     bool shutting_down_ = false;
 };
 

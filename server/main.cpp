@@ -13,6 +13,7 @@
 #include "protocol/limits.h"
 #include "server/admin.h"
 #include "server/ai_pool.h"
+#include "server/engine_pool.h"
 #include "server/durability_runtime.h"
 #include "server/server.h"
 
@@ -61,6 +62,13 @@ int main(int argc, char** argv) {
                    "wrong passwords from one address within a minute before it is locked out for 5 minutes")
         ->capture_default_str()
         ->check(CLI::Range(1, 1000));
+    std::vector<std::string> engine_texts;
+    app.add_option("--engine", engine_texts,
+                   "an external UCI/UCCI engine offered for AI seats, NAME=PATH (repeatable), e.g. "
+                   "fairy-stockfish=/usr/games/fairy-stockfish");
+    app.add_option("--engine-workers", config.engine_workers, "external engine searches at once")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 64));
     app.add_option("--ai-workers", config.ai_workers, "AI search threads (0 = cores - 1)")->capture_default_str();
     app.add_option("--ai-min-move-ms", ai_min_move_ms, "an AI never moves sooner than this")->capture_default_str();
     app.add_option("--log-level", log_level, "trace, debug, info, warn, error, critical, off")
@@ -81,13 +89,39 @@ int main(int argc, char** argv) {
     }
 
     spdlog::set_level(spdlog::level::from_str(log_level));
+    std::vector<xq::server::EngineSpec> engine_specs;
+    for (const auto& text : engine_texts) {
+        std::string err;
+        auto spec = xq::server::parse_engine_spec(text, &err);
+        if (!spec) {
+            spdlog::critical("--engine {}: {}", text, err);
+            return EXIT_FAILURE;
+        }
+        for (const auto& other : engine_specs)
+            if (other.name == spec->name) {
+                spdlog::critical("--engine: the name '{}' is given twice", spec->name);
+                return EXIT_FAILURE;
+            }
+        engine_specs.push_back(*spec);
+    }
+    if (engine_specs.size() > xq::server::MAX_ENGINES) {
+        spdlog::critical("--engine: at most {} engines", xq::server::MAX_ENGINES);
+        return EXIT_FAILURE;
+    }
     std::signal(SIGPIPE, SIG_IGN);
     raise_fd_limit();
 
     boost::asio::io_context io(1);
     std::optional<xq::server::AiPool> ai;
     ai.emplace(config.ai_workers, config.ai_hash_mb);
+    // Each engine is started once now: one that does not speak UCI/UCCI stops the server here.
+    xq::server::EnginePool engines(engine_specs, config.engine_workers);
+    if (std::string err; !engines.start(&err)) {
+        spdlog::critical("{}", err);
+        return EXIT_FAILURE;
+    }
     xq::server::Server server(io, config, &*ai);
+    server.lobby().set_engines(&engines);
     if (const auto ec = server.listen()) {
         spdlog::critical("cannot listen on {}:{}: {}", config.bind, config.port, ec.message());
         return EXIT_FAILURE;

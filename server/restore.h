@@ -12,6 +12,7 @@ struct RestoredSeat {
     std::string name;
     std::string token;  // humans: the resume token that reclaims the seat
     int ai_level = 0;
+    std::string engine;  // AI seats played by an external engine: its name
 };
 
 }  // namespace xq::server

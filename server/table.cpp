@@ -8,6 +8,7 @@
 #include <random>
 
 #include "server/ai_pool.h"
+#include "server/engine_pool.h"
 #include "xiangqi/notation.h"
 
 namespace xq::server {
@@ -66,6 +67,7 @@ proto::TableInfo Table::info() const {
         if (s.empty()) continue;
         auto& out = c == RED ? t.red : t.black;
         out = proto::SeatInfo{s.name, s.ai_level, s.connected};
+        out->engine = s.engine;
     }
     t.spectators = static_cast<int>(spectators_.size());
     t.status = status();
@@ -511,8 +513,10 @@ void Table::chat(const std::string& from, const std::string& text) {
 
 // ---- AI seats --------------------------------------------------------------------------
 
-Verdict Table::request_ai(SessionId s, const std::string& user_name, Color c, int level) {
-    if (!ctx_.ai) return reject(proto::ErrorCode::NotAllowed, "this server has no AI seats");
+Verdict Table::request_ai(SessionId s, const std::string& user_name, Color c, int level, const std::string& engine) {
+    if (!engine.empty() && !(ctx_.engines && ctx_.engines->has(engine)))
+        return reject(proto::ErrorCode::NoSuchEngine, "this server has no engine named '" + engine + "'");
+    if (engine.empty() && !ctx_.ai) return reject(proto::ErrorCode::NotAllowed, "this server has no AI seats");
     if (!seat_of(s) && user_name != creator_)
         return reject(proto::ErrorCode::NotAllowed, "only a seated player or the table's creator can ask for an AI");
     Seat& seat = seats_[c];
@@ -523,8 +527,9 @@ Verdict Table::request_ai(SessionId s, const std::string& user_name, Color c, in
     if (was_ai && ai_busy_ && game_.side_to_move() == c) cancel_ai();
     seat = Seat{};
     seat.kind = Seat::Kind::Ai;
-    seat.name = ai_name(level);
+    seat.name = engine.empty() ? ai_name(level) : engine;
     seat.ai_level = level;
+    seat.engine = engine;
     announce_ai(c);
     if (!maybe_start_game()) seats_changed();
     maybe_start_ai();
@@ -533,7 +538,7 @@ Verdict Table::request_ai(SessionId s, const std::string& user_name, Color c, in
 }
 
 void Table::announce_ai(Color c) {
-    broadcast(proto::PlayerJoined{id_, seats_[c].name, proto::role_of(c), seats_[c].ai_level});
+    broadcast(proto::PlayerJoined{id_, seats_[c].name, proto::role_of(c), seats_[c].ai_level, seats_[c].engine});
 }
 
 void Table::cancel_ai() {
@@ -545,10 +550,19 @@ void Table::cancel_ai() {
 }
 
 void Table::maybe_start_ai() {
-    if (!ctx_.ai || ai_busy_ || status() != proto::TableStatus::Playing) return;
+    if (ai_busy_ || status() != proto::TableStatus::Playing) return;
     const Color side = game_.side_to_move();
     const Seat& seat = seats_[side];
     if (!seat.ai()) return;
+    if (!seat.engine.empty()) {
+        if (!ctx_.engines) return;
+        ai_busy_ = true;
+        const std::uint64_t epoch = ++ai_epoch_;
+        ai_stop_ = std::make_shared<std::atomic<bool>>(false);
+        start_engine(epoch, side);
+        return;
+    }
+    if (!ctx_.ai) return;
     ai_busy_ = true;
     const std::uint64_t epoch = ++ai_epoch_;
     ai_stop_ = std::make_shared<std::atomic<bool>>(false);
@@ -627,12 +641,112 @@ void Table::ai_play(std::uint64_t epoch, Color side, int ply, Move m) {
     // The engine's move is judged exactly like a human's: a bad one cannot corrupt the game.
     const std::string text = m ? move_to_iccs(m) : std::string("none");
     const Verdict v = referee(side, ply, text);
-    if (v) {
+    if (v && !seats_[side].engine.empty()) {
+        engine_failed(side, "answered a move the referee refused (" + v->message + ")");
+    } else if (v) {
         spdlog::error("table {}: AI ({}) produced a refused move {}: {}", id_, side_name(side), move_to_iccs(m),
                       v->message);
         finish(win_for(~side), EndReason::Resignation, side_name(side) + " (AI) could not move and resigns");
         ctx_.host.table_changed(*this);
     }
+}
+
+}  // namespace xq::server
+
+namespace xq::server {
+
+// ---- External engine seats -------------------------------------------------------------
+
+void Table::start_engine(std::uint64_t epoch, Color side) {
+    const Seat& seat = seats_[side];
+    EngineJob job;
+    job.engine = seat.engine;
+    job.start = start_;
+    job.moves = game_.moves();
+    job.level = std::clamp(seat.ai_level, 1, 10);
+    job.movetime = EngineMs(ctx_.config.ai_movetime_ms[static_cast<std::size_t>(job.level)]);
+    job.stop = ai_stop_;
+    const int ply = game_.ply();
+    const int level = job.level;
+    const auto movetime = job.movetime;
+    std::weak_ptr<Table> weak = weak_from_this();
+    boost::asio::io_context& io = ctx_.io;
+    const proto::TableId id = id_;
+
+    // The last score seen (for draw offers) and the throttle, shared with the worker.
+    struct State {
+        std::mutex m;
+        Clock::time_point last{};
+        int score = 0;
+    };
+    auto state = std::make_shared<State>();
+    job.on_info = [weak, &io, epoch, side, level, id, movetime, state](const EngineInfo& info) {
+        {
+            std::lock_guard lock(state->m);
+            state->score = info.score_cp;
+            const auto now = Clock::now();
+            if (now - state->last < AI_PROGRESS_INTERVAL) return;
+            state->last = now;
+        }
+        proto::AiProgress msg;
+        msg.table = id;
+        msg.seat = side;
+        msg.level = level;
+        msg.depth = std::clamp(info.depth, 0, 1000);
+        msg.score = std::clamp(info.score_cp, -1000000, 1000000);
+        // An engine does not say how far through its move list it is: time spent stands in.
+        msg.percent = movetime.count() > 0 ? static_cast<int>(std::clamp<long long>(
+                                                 info.elapsed.count() * 100 / movetime.count(), 0, 100))
+                                           : 0;
+        msg.nodes = info.nodes;
+        boost::asio::post(io, [weak, epoch, msg] {
+            auto self = weak.lock();
+            if (!self || self->ai_epoch_ != epoch) return;
+            self->broadcast(msg);
+        });
+    };
+    job.on_done = [weak, &io, epoch, side, ply, state](const EngineReply& r) {
+        int score = 0;
+        {
+            std::lock_guard lock(state->m);
+            score = state->score;
+        }
+        boost::asio::post(io, [weak, epoch, side, ply, r, score] {
+            if (auto self = weak.lock()) self->engine_done(epoch, side, ply, r, score);
+        });
+    };
+    ctx_.engines->submit(std::move(job));
+}
+
+void Table::engine_done(std::uint64_t epoch, Color side, int ply, const EngineReply& r, int score) {
+    if (epoch != ai_epoch_ || !ai_busy_) return;
+    if (r.failure != EngineFailure::None) {
+        ai_busy_ = false;
+        ai_stop_.reset();
+        std::string what;
+        switch (r.failure) {
+        case EngineFailure::Crashed: what = "crashed"; break;
+        case EngineFailure::Hung: what = "did not answer within its time"; break;
+        case EngineFailure::BadMove: what = "answered an illegal move"; break;
+        case EngineFailure::NoMove: what = "claimed to have no move"; break;
+        default: what = "failed"; break;
+        }
+        if (!r.detail.empty()) what += " (" + r.detail.substr(0, 160) + ")";
+        engine_failed(side, what);
+        return;
+    }
+    engine::Result res;
+    res.best = r.move;
+    res.score_cp = score;
+    ai_done(epoch, side, ply, res);
+}
+
+void Table::engine_failed(Color side, const std::string& what) {
+    const std::string engine = seats_[side].engine;
+    spdlog::warn("table {}: engine '{}' ({}) {}", id_, engine, side_name(side), what);
+    finish(win_for(~side), EndReason::EngineFailure,
+           side_name(side) + "'s engine " + engine + " " + what + ": " + side_name(side) + " loses");
+    ctx_.host.table_changed(*this);
 }
 
 }  // namespace xq::server

@@ -25,6 +25,8 @@
 namespace xq::server {
 
 class AiPool;
+class EnginePool;
+struct EngineReply;
 class Table;
 
 using SessionId = std::uint64_t;
@@ -56,6 +58,7 @@ struct TableContext {
     TableHost& host;
     AiPool* ai = nullptr;  // null: no AI seats on this server
     const std::vector<TableObserver*>* observers = nullptr;
+    EnginePool* engines = nullptr;  // null: no external engines on this server
 };
 
 struct Seat {
@@ -65,6 +68,7 @@ struct Seat {
     std::string name;
     std::string resume_token;  // reclaims the seat after a lost connection
     int ai_level = 0;
+    std::string engine;  // AI seats: the external engine playing it ("" = the built-in AI)
     bool connected = true;
     int ai_last_score = 0;  // the AI's last search score, from its side
     std::unique_ptr<boost::asio::steady_timer> grace;  // runs while a human is disconnected
@@ -110,7 +114,9 @@ public:
 
     // ---- Requests (each answers nothing itself: a Rejection becomes the sender's error) ----
     Verdict move(SessionId s, int ply, std::string_view text);
-    Verdict request_ai(SessionId s, const std::string& user_name, Color seat, int level);
+    // `engine` names one of the server's external engines ("" = the built-in AI).
+    Verdict request_ai(SessionId s, const std::string& user_name, Color seat, int level,
+                       const std::string& engine = {});
     Verdict resign(SessionId s);
     Verdict offer_draw(SessionId s);
     Verdict answer_draw(SessionId s, bool accept);
@@ -154,6 +160,10 @@ private:
     void cancel_ai();
     void ai_done(std::uint64_t epoch, Color side, int ply, const engine::Result& r);
     void ai_play(std::uint64_t epoch, Color side, int ply, Move m);
+    void start_engine(std::uint64_t epoch, Color side);
+    void engine_done(std::uint64_t epoch, Color side, int ply, const EngineReply& r, int score);
+    // An external engine failed its seat: its side loses (game_over engine_failure).
+    void engine_failed(Color side, const std::string& what);
 
     template <class F>
     void notify(F&& f) const {

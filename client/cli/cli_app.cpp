@@ -79,7 +79,7 @@ constexpr std::string_view HELP_TEXT =
     "  leave | sync                      back to the lobby / fresh snapshot\n"
     "  MOVE | move MOVE                  h2e2, H2-E2, C2.5 or 炮二平五\n"
     "  say TEXT | lobby TEXT             table chat (lobby chat when not at a table)\n"
-    "  ai red|black [LEVEL]              the built-in AI takes that seat (level 1-10)\n"
+    "  ai red|black [LEVEL] [ENGINE]     an AI takes that seat (level 1-10; ENGINE: one of the server's)\n"
     "  draw | takeback | resign | new    offer a draw, ask a takeback, resign, rematch\n"
     "  accept | decline                  answer the latest offer or invitation\n"
     "  invite NAME [red|black|spectator] ask a lobby user to your table\n"
@@ -105,7 +105,14 @@ std::string CliApp::hello_line(const std::string& resume_token) const {
     proto::Hello h;
     h.name = opt_.name;
     h.resume = resume_token;
+    h.password = opt_.password;
     return proto::encode(proto::ClientMessage{h});
+}
+
+std::vector<std::string> CliApp::take_replies() {
+    std::vector<std::string> r;
+    r.swap(replies_);
+    return r;
 }
 
 std::string CliApp::take_output() {
@@ -275,15 +282,18 @@ CommandResult CliApp::handle_command(std::string_view line) {
         std::string_view after;
         const auto seat = parse_color(first_word(rest, after));
         long long level = 5;
-        if (!seat || (!after.empty() && (!parse_int(after, level) || level < proto::AI_LEVEL_MIN ||
-                                         level > proto::AI_LEVEL_MAX))) {
-            note_error("ai: usage ai red|black [level 1-10]");
+        std::string_view engine_part;
+        const std::string_view level_text = after.empty() ? after : first_word(after, engine_part);
+        if (!seat || (!level_text.empty() && (!parse_int(level_text, level) || level < proto::AI_LEVEL_MIN ||
+                                              level > proto::AI_LEVEL_MAX))) {
+            note_error("ai: usage ai red|black [level 1-10] [engine]");
             return r;
         }
         proto::RequestAi a;
         a.table = table_;
         a.seat = *seat;
         a.level = int(level);
+        a.engine = std::string(engine_part);  // one of the server's engines (welcome.engines)
         send(a);
     } else if (cmd == "draw") {
         if (!need_table()) return r;
@@ -425,6 +435,11 @@ void CliApp::handle_server_line(const std::string& line) {
                 welcomed_ = true;
                 my_name_ = w.name;
                 if (human) say(cat("connected to ", w.server, " as ", w.name, " (type help for commands)"));
+                if (human && !w.engines.empty()) {
+                    std::string list;
+                    for (const auto& e : w.engines) list += (list.empty() ? "" : ", ") + e;
+                    say(cat("engines for AI seats (ai red|black LEVEL ENGINE): ", list));
+                }
             },
             [&](const proto::Error& e) {
                 if (!welcomed_) refused_ = true;
@@ -432,6 +447,10 @@ void CliApp::handle_server_line(const std::string& line) {
             },
             [&](const proto::Pong&) {
                 if (human) say("pong");
+            },
+            [&](const proto::Ping& p) {
+                // The server checks the connection is alive: answered without a word.
+                replies_.push_back(proto::encode(proto::ClientMessage{proto::Pong{p.id}}));
             },
             [&](const proto::Tables& t) {
                 if (!human) return;

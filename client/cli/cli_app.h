@@ -19,6 +19,7 @@ namespace xq::client {
 
 struct CliOptions {
     std::string name;
+    std::string password;  // the server's password, if it has one (hello.password)
     bool batch = false;  // print server lines verbatim (JSON), local notes as JSON lines
     BoardStyle style;
     Notation notation = Notation::Chinese;  // how moves are shown in interactive mode
@@ -54,6 +55,9 @@ public:
     void handle_server_line(const std::string& line);
     // A local problem (bad command, timeout, lost connection) as output.
     void note_error(std::string_view message);
+    // Lines owed to the server because of received lines (pong for the server's ping);
+    // taking them clears them. The caller sends them at once.
+    std::vector<std::string> take_replies();
 
     // Output produced so far; taking it clears it.
     std::string take_output();
@@ -75,6 +79,7 @@ private:
     CommandResult move_command(std::string_view text);
 
     CliOptions opt_;
+    std::vector<std::string> replies_;
     bool welcomed_ = false;
     bool refused_ = false;
     std::string my_name_;

@@ -53,6 +53,7 @@ bool pump(LineSocket& sock, CliApp& app, int ms, Done done) {
         lines.clear();
         const bool alive = sock.read_available(lines, MAX_SERVER_LINE);
         for (const auto& l : lines) app.handle_server_line(l);
+        for (const auto& r : app.take_replies()) sock.send_line(r);
         flush(app);
         if (!alive) return false;
     }
@@ -96,6 +97,7 @@ int main(int argc, char** argv) {
     std::string name;
     std::string script;
     std::string resume;
+    std::string password;
     std::string color = "auto";
     std::string notation = "chinese";
     bool batch = false;
@@ -106,6 +108,8 @@ int main(int argc, char** argv) {
     cli.add_option("-n,--name", name, "your nickname")->required();
     cli.add_option("--script", script, "run commands from FILE, print every server line (JSON)");
     cli.add_flag("--batch", batch, "run commands from stdin, print every server line (JSON)");
+    cli.add_option("--password", password,
+                   "the server's password (or set XQ_PASSWORD: a command line is visible to other users)");
     cli.add_option("--resume", resume, "resume token from an earlier welcome (reclaims your seat)");
     cli.add_option("--color", color, "auto, always or never")->capture_default_str();
     cli.add_flag("--ascii", ascii, "draw pieces as FEN letters instead of Chinese characters");
@@ -118,6 +122,9 @@ int main(int argc, char** argv) {
 
     xq::client::CliOptions opt;
     opt.name = name;
+    if (password.empty())
+        if (const char* env = std::getenv("XQ_PASSWORD")) password = env;
+    opt.password = password;
     opt.batch = batch || !script.empty();
     opt.style.unicode = !ascii;
     const char* no_color = std::getenv("NO_COLOR");

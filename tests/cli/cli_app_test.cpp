@@ -204,5 +204,24 @@ TEST(CliApp, RawSendsBytesVerbatim) {
     EXPECT_EQ(r.send_raw, "{\"type\":\"ping\",\"id\":5}\n");
 }
 
+TEST(CliApp, ServerPingIsAnsweredSilentlyAndHelloCarriesThePassword) {
+    CliOptions o;
+    o.name = "tester";
+    o.password = "club pw";
+    CliApp app(o);  // interactive: nothing may be shown for a ping
+    const auto hello = decode_one(app.hello_line());
+    ASSERT_TRUE(std::holds_alternative<proto::Hello>(hello));
+    EXPECT_EQ(std::get<proto::Hello>(hello).password, "club pw");
+    app.take_output();
+    app.handle_server_line(server_line(proto::Ping{12}));
+    EXPECT_EQ(app.take_output(), "");
+    const auto replies = app.take_replies();
+    ASSERT_EQ(replies.size(), 1u);
+    const auto pong = decode_one(replies[0]);
+    ASSERT_TRUE(std::holds_alternative<proto::Pong>(pong));
+    EXPECT_EQ(std::get<proto::Pong>(pong).id, 12);
+    EXPECT_TRUE(app.take_replies().empty());
+}
+
 }  // namespace
 }  // namespace xq::client

@@ -111,10 +111,12 @@ std::string random_move(const std::vector<std::string>& moves, std::mt19937& rng
 // The real executable, started with fork/exec and killed for real.
 class ServerProcess {
 public:
-    ServerProcess(const std::filesystem::path& data_dir, std::uint16_t port, const std::filesystem::path& log) {
+    ServerProcess(const std::filesystem::path& data_dir, std::uint16_t port, const std::filesystem::path& log,
+                  const std::vector<std::string>& extra = {}) {
         std::vector<std::string> args = {XQ_SERVER_EXE, "--bind", "127.0.0.1", "--port", std::to_string(port),
                                          "--data-dir", data_dir.string(), "--discovery-port", "0", "--no-console",
                                          "--ai-workers", "1", "--log-level", "warn"};
+        args.insert(args.end(), extra.begin(), extra.end());
         std::vector<char*> argv;
         for (auto& a : args) argv.push_back(a.data());
         argv.push_back(nullptr);
@@ -321,6 +323,69 @@ TEST(Durability, DiscoveryOnLoopbackFindsTheRunningServer) {
     EXPECT_EQ(found.servers[0].info.port, s.port());
     EXPECT_EQ(found.servers[0].info.tables, 1);
     EXPECT_EQ(found.servers[0].info.players, 2);
+}
+
+TEST(Durability, DiscoveryAnswerSaysWhetherAPasswordIsNeeded) {
+    for (const bool with_password : {false, true}) {
+        TempDir tmp;
+        auto dc = quiet(tmp);
+        dc.discovery_bind = "127.0.0.1";
+        dc.discovery_port = free_port(true);
+        auto cfg = test_config();
+        if (with_password) cfg.password = "club";
+        DurableServer s(cfg, dc);
+        auto found = client::probe_lan(proto::DiscoveryTarget{"127.0.0.1", dc.discovery_port}, 300ms);
+        ASSERT_EQ(found.servers.size(), 1u) << found.error;
+        EXPECT_EQ(found.servers[0].info.password, with_password);
+    }
+}
+
+// An engine seat survives kill -9: the restarted server (same --engine) puts the engine
+// back in its seat and it answers the returning player's next move.
+TEST(Durability, EngineSeatIsRestoredAfterKillNine) {
+    const char* fairy = "/usr/games/fairy-stockfish";
+    ASSERT_EQ(::access(fairy, X_OK), 0) << fairy << " is missing: run tools/setup.sh";
+    TempDir tmp;
+    const auto data = tmp.path() / "data";
+    const auto log = tmp.path() / "server.log";
+    const std::uint16_t port = free_port();
+    const std::vector<std::string> engine = {"--engine", std::string("fairy=") + fairy};
+    std::string token;
+    proto::TableId table = 0;
+    {
+        ServerProcess proc(data, port, log, engine);
+        auto human = Client::login(port, "hana");
+        ASSERT_EQ(human->welcome.engines, std::vector<std::string>{"fairy"});
+        token = human->welcome.resume_token;
+        human->send(proto::CreateTable{"vs engine", proto::Role::Red, ""});
+        table = human->expect<proto::TableSnapshot>().table.id;
+        proto::RequestAi ai{table, BLACK, 1};
+        ai.engine = "fairy";
+        human->send(ai);
+        human->send(proto::MoveRequest{table, 0, "h2e2"});
+        EXPECT_EQ(human->expect_ply(2, 5000ms).by, BLACK);
+        human->until_pong();
+        proc.kill9();
+    }
+    ServerProcess proc(data, port, log, engine);
+    auto back = std::make_unique<Client>(port);
+    proto::Hello h{"anyone", proto::PROTOCOL_VERSION, token};
+    back->send(h);
+    const auto w = back->expect<proto::Welcome>();
+    EXPECT_TRUE(w.resumed);
+    const auto snap = back->expect<proto::TableSnapshot>();
+    ASSERT_EQ(snap.table.id, table);
+    ASSERT_TRUE(snap.table.black.has_value());
+    EXPECT_EQ(snap.table.black->engine, "fairy");
+    EXPECT_EQ(snap.table.black->ai_level, 1);
+    ASSERT_EQ(snap.ply, 2);
+    // Red's cannon takes nothing yet: any legal reply will do; the engine must answer it.
+    Game g;
+    for (const auto& m : snap.moves) g.play(Move(square_from_string(m.substr(0, 2)), square_from_string(m.substr(2, 2))));
+    const std::string next = move_to_iccs(g.legal_moves()[0]);
+    back->send(proto::MoveRequest{table, 2, next});
+    EXPECT_EQ(back->expect_ply(3).move, next);
+    EXPECT_EQ(back->expect_ply(4, 5000ms).by, BLACK);
 }
 
 TEST(Durability, ConsoleListsKicksBansAndBroadcasts) {

@@ -47,6 +47,8 @@ bool Client::read_now() {
             l.type = std::string(proto::type_name(d.value()));
             if (const auto* e = std::get_if<proto::Error>(&d.value()))
                 ++errors_[std::string(proto::error_code_name(e->code))];
+            // Bots answer the server's idle ping, as every real client does.
+            if (const auto* p = std::get_if<proto::Ping>(&d.value())) send(proto::Pong{p->id});
             l.msg = std::move(d.value());
         } else {
             l.type = "?";

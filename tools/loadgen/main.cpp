@@ -175,6 +175,9 @@ private:
     template <class T>
     void handle(const T&) {}
 
+    // The server pings a connection it has not heard from (spectating directors go quiet).
+    void handle(const proto::Ping& p) { send(proto::Pong{p.id}); }
+
     void handle(const proto::Welcome&) {
         if (kind_ == Kind::Red) send(proto::CreateTable{"load " + std::to_string(game_), proto::Role::Red, ""});
         if (kind_ == Kind::Director)

@@ -75,5 +75,7 @@ inline constexpr std::size_t MAX_WRITE_BATCH = 64;          // buffers gathered 
 inline constexpr Millis ACCEPT_BACKOFF{100};                // pause after a failed accept (EMFILE)
 inline constexpr Millis IDLE_CLOSE_GRACE{2'000};             // an idle connection not taking its error is cut
 inline constexpr std::size_t MAX_PASSWORD_ADDRESSES = 10'000; // addresses tracked for wrong passwords
+inline constexpr int DEFAULT_HOLD_LEVEL = 5;                 // AI level holding an abandoned seat
+inline constexpr Millis RESTART_GRACE_MIN{30'000};           // least grace of a seat after a restart
 
 }  // namespace xq::server

@@ -5,6 +5,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 #include "server/engine_pool.h"
 #include "server/lobby.h"
 #include "server/table.h"
@@ -12,9 +14,11 @@
 namespace xq::server {
 
 Table* Lobby::restore_table(proto::TableId id, const std::string& name, const std::string& creator,
-                            const Position& start, const std::vector<Move>& moves, const RestoredSeat* seats) {
+                            const Position& start, const std::vector<Move>& moves, const RestoredSeat* seats,
+                            const TableRules& rules) {
     if (id == 0 || tables_.count(id)) return nullptr;
-    auto t = std::make_shared<Table>(TableContext{io_, config_, *this, ai_, &observers_, engines_}, id, name, creator, start);
+    auto t = std::make_shared<Table>(TableContext{io_, config_, *this, ai_, &observers_, engines_}, id, name, creator,
+                                     start, rules);
     if (!t->restore_game(moves, seats)) return nullptr;
     tables_.emplace(id, t);
     if (next_table_id_ <= id) next_table_id_ = id + 1;
@@ -50,26 +54,13 @@ bool Table::restore_game(const std::vector<Move>& moves, const RestoredSeat* res
         seat.kind = Seat::Kind::Human;
         seat.resume_token = r.token;
         seat.connected = false;
-        if (ctx_.config.seat_grace.count() <= 0) continue;
-        // The player gets a whole grace period from the restart to come back.
-        seat.grace = std::make_unique<boost::asio::steady_timer>(ctx_.io, ctx_.config.seat_grace);
-        std::weak_ptr<Table> weak = weak_from_this();
-        const std::string token = r.token;
-        seat.grace->async_wait([weak, c, token](const boost::system::error_code& ec) {
-            if (ec) return;
-            auto self = weak.lock();
-            if (!self) return;
-            Seat& st = self->seats_[c];
-            if (!st.human() || st.connected || st.resume_token != token) return;
-            if (self->status() == proto::TableStatus::Playing)
-                self->finish(c == RED ? Outcome::BlackWins : Outcome::RedWins, EndReason::Abandonment,
-                             std::string(color_name(c)) + " did not return after the server restarted: " +
-                                 std::string(color_name(c)) + " loses");
-            self->seats_changed();
-            self->ctx_.host.table_changed(*self);
-        });
     }
     started_ = true;
+    // Every human seat gets the table's whole grace from the restart, at least
+    // RESTART_GRACE_MIN (a seat abandoned before the restart too: its player may not have
+    // known the server was down, and a table with grace 0 would otherwise end at once).
+    for (Color c : {RED, BLACK})
+        if (seats_[c].human()) start_grace(c, std::max(rules_.grace, RESTART_GRACE_MIN));
     position_since_ = Clock::now();
     maybe_start_ai();
     return true;

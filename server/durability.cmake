@@ -24,6 +24,7 @@ if(TARGET xq_server_core)
   target_sources(xq_server_core PRIVATE ${CMAKE_CURRENT_LIST_DIR}/core_extensions.cpp
                                         ${CMAKE_CURRENT_LIST_DIR}/engine_pool.cpp)
   # The core checks the server password and runs external engines for AI seats.
+  # The lobby reads create_table.settings.clock with the one clock parser.
   target_link_libraries(xq_server_core PUBLIC xq_durability)
   add_library(xq_durability_server STATIC
     ${CMAKE_CURRENT_LIST_DIR}/table_clock.cpp

@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <map>
 
 #include "restore.h"
@@ -48,11 +49,25 @@ ClockState DurabilityLayer::clock_state(const Table& t) const {
     return ClockState{};
 }
 
+namespace {
+TableRecord table_record(const Table& t) {
+    const TableRules& r = t.rules();
+    TableRecord rec;
+    rec.id = std::int64_t(t.id());
+    rec.name = t.name();
+    rec.clock = r.clock;
+    rec.grace_ms = r.grace.count();
+    rec.ai_holds_seat = r.abandon == proto::AbandonPolicy::Ai;
+    rec.hold_level = r.hold_level;
+    rec.takebacks = r.takebacks;
+    return rec;
+}
+}  // namespace
+
 void DurabilityLayer::table_created(const Table& t) {
-    if (Table* mt = lobby_.table(t.id())) attach_clock(*mt, default_clock_);
-    if (storage_ && !storage_->save_table({std::int64_t(t.id()), t.name(), clock_spec(default_clock_),
-                                           seat_grace_.count(), false}))
-        write_failed("saving a table");
+    // The lobby checked the table's clock text; a bad one here would be a bug: no clock.
+    if (Table* mt = lobby_.table(t.id())) attach_clock(*mt, parse_clock_spec(t.rules().clock).value_or(ClockConfig{}));
+    if (storage_ && !storage_->save_table(table_record(t))) write_failed("saving a table");
 }
 
 void DurabilityLayer::game_started(const Table& t) {
@@ -178,13 +193,25 @@ int DurabilityLayer::restore() {
         auto trow = tables.find(g.table_id);
         std::string name = trow != tables.end() ? trow->second.name : "Table " + std::to_string(g.table_id);
         std::string creator = g.red;
-        Table* t = lobby_.restore_table(proto::TableId(g.table_id), name, creator, start, moves, seats);
+        // The table's settings as stored with it (a row from before settings existed reads
+        // as the defaults); the game's own clock is the one it was started with.
+        TableRules rules;
+        rules.grace = seat_grace_;
+        if (trow != tables.end()) {
+            const TableRecord& tr = trow->second;
+            rules.grace = std::chrono::milliseconds(std::clamp<std::int64_t>(tr.grace_ms, 0, proto::MAX_GRACE_S * 1000LL));
+            rules.abandon = tr.ai_holds_seat ? proto::AbandonPolicy::Ai : proto::AbandonPolicy::Claim;
+            rules.hold_level = std::clamp(tr.hold_level, proto::AI_LEVEL_MIN, proto::AI_LEVEL_MAX);
+            rules.takebacks = tr.takebacks;
+        }
+        ClockConfig cc = parse_clock_spec(g.clock).value_or(ClockConfig{});
+        rules.clock = clock_spec(cc);
+        Table* t = lobby_.restore_table(proto::TableId(g.table_id), name, creator, start, moves, seats, rules);
         if (!t) {
             storage_->finish_game(g.id, "*", "", "could not be restored", now_ms);
             continue;
         }
         games_[t->id()] = g.id;
-        ClockConfig cc = parse_clock_spec(g.clock).value_or(ClockConfig{});
         attach_clock(*t, cc);
         if (auto* clock = dynamic_cast<TableGameClock*>(t->clock())) {
             ClockState state;

@@ -45,7 +45,9 @@ void add_durability_options(CLI::App& app, DurabilityConfig& c) {
     app.add_flag("--no-persist", c.no_persist, "run without a database (games are not kept)");
     app.add_flag("--sync-full", c.sync_full,
                  "fsync every move (survives power loss; the default survives a killed server)");
-    app.add_option("--clock", c.clock, "clock of new tables: none, fischer:<base s>+<inc s>, asian:<base s>/<move limit s>/<countdown s>")
+    app.add_option("--clock", c.clock,
+                   "default clock of new tables (a table may set its own): none, fischer:<base s>+<inc s>, "
+                   "asian:<base s>/<move limit s>/<countdown s>")
         ->capture_default_str()
         ->check([](const std::string& v) {
             std::string err;
@@ -197,6 +199,7 @@ bool DurabilityRuntime::start(std::string* error) {
     layer_ = std::make_unique<DurabilityLayer>(io_, server_.lobby(), storage_.get(), clock.value_or(ClockConfig{}),
                                                server_config_.seat_grace);
     server_.lobby().add_observer(layer_.get());
+    server_.lobby().set_default_clock(clock_spec(clock.value_or(ClockConfig{})));
     server_.lobby().set_ban_list(&bans_);
     admission_ = std::make_unique<Admission>(server_config_.max_clients, config_.max_per_ip, config_.cap_loopback);
     server_.set_admission(

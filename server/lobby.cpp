@@ -9,6 +9,7 @@
 #include "protocol/utf8.h"
 #include "server/ai_pool.h"
 #include "server/engine_pool.h"
+#include "server/clock.h"
 
 namespace xq::server {
 
@@ -402,7 +403,7 @@ void Lobby::handle(User& u, const proto::Ping& m) { send_msg(u, proto::Pong{m.id
 void Lobby::handle(User&, const proto::Pong&) {}
 
 void Lobby::handle(User& u, const proto::ClaimWin& m) {
-    refuse(u, ErrorCode::NoClaim, "no abandoned seat to claim at table " + std::to_string(m.table), m.TYPE);
+    if (Table* t = at_table(u, m.table, m.TYPE)) report(u, t->claim_win(u.id), m.TYPE, m.table);
 }
 
 void Lobby::handle(User& u, const proto::ListTables&) { send_tables(u); }
@@ -427,15 +428,37 @@ void Lobby::handle(User& u, const proto::CreateTable& m) {
             return;
         }
     }
+    auto rules = resolve_settings(m.settings);
+    if (auto* why = std::get_if<std::string>(&rules)) {
+        refuse(u, ErrorCode::BadSettings, *why, m.TYPE);
+        return;
+    }
     std::string name = clean_text(m.name, proto::MAX_TABLE_NAME_CODE_POINTS);
     if (name.empty()) name = proto::cut_code_points(u.name + "'s table", proto::MAX_TABLE_NAME_CODE_POINTS);
     const proto::TableId id = next_table_id_++;
-    auto t = std::make_shared<Table>(TableContext{io_, config_, *this, ai_, &observers_, engines_}, id, name, u.name, start);
+    auto t = std::make_shared<Table>(TableContext{io_, config_, *this, ai_, &observers_, engines_}, id, name, u.name,
+                                     start, std::get<TableRules>(std::move(rules)));
     tables_.emplace(id, t);
     for (TableObserver* o : observers_) o->table_created(*t);
     spdlog::debug("table {} created by '{}'", id, u.name);
     u.table = id;
     t->join(u.id, u.name, u.token, m.as);
+}
+
+std::variant<TableRules, std::string> Lobby::resolve_settings(const proto::TableSettings& s) const {
+    TableRules r;
+    const std::string& clock = s.clock.empty() ? default_clock_ : s.clock;
+    std::string why;
+    const auto parsed = parse_clock_spec(clock, &why);
+    if (!parsed) return "bad clock '" + proto::cut_code_points(clock, 40) + "': " + why;
+    r.clock = clock_spec(*parsed);  // one spelling for everyone
+    // The codec already holds grace to 0..MAX_GRACE_S and hold_level to 1..10.
+    r.grace = s.grace ? Millis(std::int64_t(*s.grace) * 1000) : config_.seat_grace;
+    r.abandon = s.abandon.value_or(proto::AbandonPolicy::Claim);
+    if (r.abandon == proto::AbandonPolicy::Ai && !ai_) return std::string("this server has no AI to hold seats");
+    r.hold_level = s.hold_level.value_or(DEFAULT_HOLD_LEVEL);
+    r.takebacks = s.takebacks.value_or(true);
+    return r;
 }
 
 void Lobby::handle(User& u, const proto::Join& m) {

@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <variant>
 #include <vector>
 
 #include "protocol/codec.h"
@@ -64,10 +65,16 @@ public:
     void set_engines(EnginePool* engines) { engines_ = engines; }
     // Answers list_games / get_game; null: the server keeps no archive.
     void set_archive(GameArchive* archive) { archive_ = archive; }
+    // The clock of tables whose create_table.settings names none (the server's --clock,
+    // clock_spec() text); "none" until the durability runtime sets it.
+    void set_default_clock(std::string spec) { default_clock_ = std::move(spec); }
+    // create_table.settings with the server's defaults filled in, or why they are refused.
+    std::variant<TableRules, std::string> resolve_settings(const proto::TableSettings& s) const;
     // Durability layer (server/core_extensions.cpp): rebuilds an unfinished game after a
     // restart (seats held for their tokens); the operator console's view of sessions.
     Table* restore_table(proto::TableId id, const std::string& name, const std::string& creator,
-                         const Position& start, const std::vector<Move>& moves, const RestoredSeat* seats);
+                         const Position& start, const std::vector<Move>& moves, const RestoredSeat* seats,
+                         const TableRules& rules);
     std::vector<proto::UserInfo> admin_users() const;
     bool admin_kick(const std::string& name);
     void admin_notice(const std::string& text);
@@ -163,6 +170,7 @@ private:
     PasswordGuard password_guard_;
     GameArchive* archive_ = nullptr;
     EnginePool* engines_ = nullptr;
+    std::string default_clock_ = "none";
     bool shutting_down_ = false;
 };
 

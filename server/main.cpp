@@ -48,7 +48,12 @@ int main(int argc, char** argv) {
     app.add_option("--max-clients", config.max_clients, "most simultaneous connections")->capture_default_str();
     app.add_option("--max-tables", config.max_tables, "most tables")->capture_default_str();
     app.add_option("--max-spectators", config.max_spectators, "most spectators per table")->capture_default_str();
-    app.add_option("--seat-grace", seat_grace_s, "seconds a disconnected player's seat is kept")->capture_default_str();
+    app.add_option("--seat-grace", seat_grace_s,
+                   "default seconds a disconnected player's seat is kept during a game before it counts as "
+                   "abandoned (a table may set its own; the opponent may then claim the win, or the AI holds "
+                   "the seat, as the table says)")
+        ->capture_default_str()
+        ->check(CLI::Range(0, xq::proto::MAX_GRACE_S));
     app.add_option("--idle-ping", idle_ping_s, "seconds of silence before the server pings a connection (0 = never)")
         ->capture_default_str()
         ->check(CLI::Range(0.0, 86400.0));

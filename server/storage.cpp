@@ -21,7 +21,9 @@ CREATE TABLE IF NOT EXISTS tables(
   clock TEXT NOT NULL,
   grace_ms INTEGER NOT NULL,
   ai_holds_seat INTEGER NOT NULL,
-  closed INTEGER NOT NULL DEFAULT 0);
+  closed INTEGER NOT NULL DEFAULT 0,
+  hold_level INTEGER NOT NULL DEFAULT 5,
+  takebacks INTEGER NOT NULL DEFAULT 1);
 CREATE TABLE IF NOT EXISTS games(
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   table_id INTEGER NOT NULL,
@@ -151,16 +153,31 @@ std::unique_ptr<Storage> Storage::open(const std::filesystem::path& data_dir, st
         !s->exec(SCHEMA))
         return set_error("cannot prepare " + s->path_.string() + ": " + s->error_);
     {
-        Stmt q(s->prepare("SELECT value FROM meta WHERE key='schema'"));
-        if (!q) return set_error(s->error_);
-        if (q.step() == SQLITE_ROW) {
-            if (q.text(0) != std::to_string(STORAGE_SCHEMA_VERSION))
-                return set_error(s->path_.string() + " has schema version " + q.text(0) + ", this server knows " +
-                                 std::to_string(STORAGE_SCHEMA_VERSION));
-        } else {
+        std::optional<std::string> found;
+        {
+            Stmt q(s->prepare("SELECT value FROM meta WHERE key='schema'"));
+            if (!q) return set_error(s->error_);
+            if (q.step() == SQLITE_ROW) found = q.text(0);
+        }
+        if (!found) {
             Stmt ins(s->prepare("INSERT INTO meta(key, value) VALUES('schema', ?1)"));
             if (!ins || ins.bind(1, std::to_string(STORAGE_SCHEMA_VERSION)).step() != SQLITE_DONE)
                 return set_error(s->error_.empty() ? std::string(sqlite3_errmsg(s->db_)) : s->error_);
+        } else if (*found == "1") {
+            // Version 1 had no per-table hold level or takeback switch: add them with their
+            // defaults, so an existing database (and its unfinished games) keeps working.
+            if (!s->exec("BEGIN IMMEDIATE;"
+                         "ALTER TABLE tables ADD COLUMN hold_level INTEGER NOT NULL DEFAULT 5;"
+                         "ALTER TABLE tables ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 1;"
+                         "UPDATE meta SET value='2' WHERE key='schema';"
+                         "COMMIT;")) {
+                const std::string why = s->error_;
+                s->exec("ROLLBACK");
+                return set_error("cannot upgrade " + s->path_.string() + " to schema version 2: " + why);
+            }
+        } else if (*found != std::to_string(STORAGE_SCHEMA_VERSION)) {
+            return set_error(s->path_.string() + " has schema version " + *found + ", this server knows " +
+                             std::to_string(STORAGE_SCHEMA_VERSION));
         }
     }
     // Check that WAL really is on (it is refused on some file systems).
@@ -214,10 +231,13 @@ bool Storage::check_text(std::string_view text, const char* what) {
 
 bool Storage::save_table(const TableRecord& t) {
     if (!check_text(t.name, "table name") || !check_text(t.clock, "clock")) return false;
-    Stmt q(prepare("INSERT INTO tables(id, name, clock, grace_ms, ai_holds_seat, closed) VALUES(?1,?2,?3,?4,?5,0) "
-                   "ON CONFLICT(id) DO UPDATE SET name=?2, clock=?3, grace_ms=?4, ai_holds_seat=?5, closed=0"));
+    Stmt q(prepare("INSERT INTO tables(id, name, clock, grace_ms, ai_holds_seat, closed, hold_level, takebacks) "
+                   "VALUES(?1,?2,?3,?4,?5,0,?6,?7) "
+                   "ON CONFLICT(id) DO UPDATE SET name=?2, clock=?3, grace_ms=?4, ai_holds_seat=?5, closed=0, "
+                   "hold_level=?6, takebacks=?7"));
     if (!q) return false;
-    q.bind(1, t.id).bind(2, t.name).bind(3, t.clock).bind(4, t.grace_ms).bind(5, std::int64_t(t.ai_holds_seat));
+    q.bind(1, t.id).bind(2, t.name).bind(3, t.clock).bind(4, t.grace_ms).bind(5, std::int64_t(t.ai_holds_seat))
+        .bind(6, std::int64_t(t.hold_level)).bind(7, std::int64_t(t.takebacks));
     if (q.step() != SQLITE_DONE) return fail(sqlite3_errmsg(db_));
     return true;
 }
@@ -231,7 +251,8 @@ bool Storage::close_table(std::int64_t table_id) {
 
 std::vector<TableRecord> Storage::open_tables() {
     std::vector<TableRecord> out;
-    Stmt q(prepare("SELECT id, name, clock, grace_ms, ai_holds_seat FROM tables WHERE closed=0 ORDER BY id"));
+    Stmt q(prepare("SELECT id, name, clock, grace_ms, ai_holds_seat, hold_level, takebacks FROM tables "
+                   "WHERE closed=0 ORDER BY id"));
     if (!q) return out;
     while (q.step() == SQLITE_ROW) {
         TableRecord t;
@@ -240,6 +261,8 @@ std::vector<TableRecord> Storage::open_tables() {
         t.clock = q.text(2);
         t.grace_ms = q.i64(3);
         t.ai_holds_seat = q.i64(4) != 0;
+        t.hold_level = int(q.i64(5));
+        t.takebacks = q.i64(6) != 0;
         out.push_back(std::move(t));
     }
     return out;

@@ -20,7 +20,8 @@ struct sqlite3_stmt;
 namespace xq::server {
 
 constexpr std::string_view DATABASE_FILE = "xiangqi.sqlite3";
-constexpr int STORAGE_SCHEMA_VERSION = 1;
+// 2: tables.hold_level and tables.takebacks (a version 1 database is upgraded on open).
+constexpr int STORAGE_SCHEMA_VERSION = 2;
 // Longest list list_games() returns in one page.
 constexpr int MAX_GAME_LIST = 200;
 // Longest text stored for a name, FEN, move or reason (longer input is refused).
@@ -54,7 +55,9 @@ struct TableRecord {
     std::string name;
     std::string clock = "none";  // clock_spec() text
     std::int64_t grace_ms = 60'000;
-    bool ai_holds_seat = false;
+    bool ai_holds_seat = false;  // abandon policy "ai" (false: "claim")
+    int hold_level = 5;          // AI level holding an abandoned seat
+    bool takebacks = true;       // request_takeback allowed
 };
 
 struct GameRecord {

@@ -40,9 +40,20 @@ Buffer make_buffer(const proto::ServerMessage& m) {
     return std::make_shared<const std::string>(proto::encode_line(m));
 }
 
-Table::Table(TableContext ctx, proto::TableId id, std::string name, std::string creator, const Position& start)
-    : ctx_(ctx), id_(id), name_(std::move(name)), creator_(std::move(creator)), start_(start), game_(start),
-      ai_timer_(ctx.io) {}
+proto::TableSettings TableRules::settings() const {
+    proto::TableSettings s;
+    s.clock = clock;
+    s.grace = static_cast<int>(grace.count() / 1000);
+    s.abandon = abandon;
+    s.hold_level = hold_level;
+    s.takebacks = takebacks;
+    return s;
+}
+
+Table::Table(TableContext ctx, proto::TableId id, std::string name, std::string creator, const Position& start,
+             TableRules rules)
+    : ctx_(ctx), id_(id), name_(std::move(name)), creator_(std::move(creator)), rules_(std::move(rules)),
+      start_(start), game_(start), ai_timer_(ctx.io) {}
 
 Table::~Table() { close(); }
 
@@ -68,10 +79,21 @@ proto::TableInfo Table::info() const {
         auto& out = c == RED ? t.red : t.black;
         out = proto::SeatInfo{s.name, s.ai_level, s.connected};
         out->engine = s.engine;
+        if (s.waiting_for_return()) {
+            if (s.abandoned) {
+                out->abandoned = true;
+                out->hold_level = s.hold_level;
+            } else if (s.grace) {
+                // The countdown as it stands now, so late arrivals see it too.
+                const auto left = std::chrono::duration_cast<Millis>(s.grace_until - Clock::now());
+                out->grace_ms = std::max<std::int64_t>(0, left.count());
+            }
+        }
     }
     t.spectators = static_cast<int>(spectators_.size());
     t.status = status();
     t.ply = game_.ply();
+    t.settings = rules_.settings();
     return t;
 }
 
@@ -181,31 +203,61 @@ void Table::disconnect(SessionId s, proto::LeaveReason reason) {
     const Color c = *seat_of(s);
     Seat& seat = seats_[c];
     seat.connected = false;
-    broadcast(proto::PlayerLeft{id_, seat.name, *role, reason});
-    if (status() == proto::TableStatus::Playing && ctx_.config.seat_grace.count() > 0) {
-        seat.grace = std::make_unique<boost::asio::steady_timer>(ctx_.io, ctx_.config.seat_grace);
-        std::weak_ptr<Table> weak = weak_from_this();
-        const std::string token = seat.resume_token;
-        seat.grace->async_wait([weak, c, token](const boost::system::error_code& ec) {
-            if (ec) return;
-            auto self = weak.lock();
-            if (!self) return;
-            Seat& st = self->seats_[c];
-            if (!st.human() || st.connected || st.resume_token != token) return;
-            if (self->status() == proto::TableStatus::Playing)
-                self->finish(win_for(~c), EndReason::Abandonment,
-                             side_name(c) + " lost the connection and did not return: " + side_name(c) + " loses");
-            else
-                self->free_seat(c);
+    const bool keep = status() == proto::TableStatus::Playing;
+    proto::PlayerLeft left{id_, seat.name, *role, reason};
+    if (keep) left.grace_ms = rules_.grace.count();
+    broadcast(left);
+    if (keep) start_grace(c, rules_.grace);
+    else free_seat(c);  // nothing runs that the player could return to
+    seats_changed();
+    ctx_.host.table_changed(*this);
+}
+
+void Table::start_grace(Color c, Millis grace) {
+    Seat& seat = seats_[c];
+    seat.abandoned = false;
+    seat.hold_level = 0;
+    if (seat.grace) seat.grace->cancel();
+    seat.grace_until = Clock::now() + grace;
+    seat.grace = std::make_unique<boost::asio::steady_timer>(ctx_.io, grace);
+    std::weak_ptr<Table> weak = weak_from_this();
+    const std::string token = seat.resume_token;
+    seat.grace->async_wait([weak, c, token](const boost::system::error_code& ec) {
+        if (ec) return;
+        auto self = weak.lock();
+        if (!self) return;
+        const Seat& st = self->seats_[c];
+        // The player came back, or the seat changed hands, in the meantime.
+        if (!st.waiting_for_return() || st.abandoned || st.resume_token != token) return;
+        if (self->status() != proto::TableStatus::Playing) {
+            self->free_seat(c);
             self->seats_changed();
             self->ctx_.host.table_changed(*self);
-        });
-    } else if (status() == proto::TableStatus::Playing) {
-        finish(win_for(~c), EndReason::Abandonment, side_name(c) + " lost the connection: " + side_name(c) + " loses");
+            return;
+        }
+        self->abandon_seat(c);
+    });
+}
+
+void Table::abandon_seat(Color c) {
+    Seat& seat = seats_[c];
+    seat.abandoned = true;
+    const Seat& opp = seats_[~c];
+    // "ai" needs the server's AI; without it the seat is claimable instead.
+    const bool ai_holds = rules_.abandon == proto::AbandonPolicy::Ai && ctx_.ai;
+    seat.hold_level = ai_holds ? rules_.hold_level : 0;
+    broadcast(proto::SeatAbandoned{id_, c, seat.name, !ai_holds, seat.hold_level});
+    if (opp.ai()) {
+        // Nobody is left to play against the AI: it takes the win at once.
+        finish(win_for(~c), EndReason::Abandonment,
+               side_name(c) + " left and did not return: " + side_name(~c) + " wins");
+    } else if (opp.waiting_for_return() && opp.abandoned) {
+        // Both players are gone past their grace: nobody can claim, nobody would play on.
+        finish(Outcome::Draw, EndReason::Abandonment, "Both players left and did not return: draw");
     } else {
-        free_seat(c);
+        seats_changed();
+        maybe_start_ai();
     }
-    seats_changed();
     ctx_.host.table_changed(*this);
 }
 
@@ -214,8 +266,12 @@ std::optional<proto::Role> Table::reattach(const std::string& token, SessionId s
     for (Color c : {RED, BLACK}) {
         Seat& seat = seats_[c];
         if (!seat.human() || seat.connected || seat.resume_token != token) continue;
+        // The AI holding the seat stops; a search under way is dropped with its result.
+        if (seat.held_by_ai() && ai_busy_ && game_.side_to_move() == c) cancel_ai();
         seat.connected = true;
         seat.session = s;
+        seat.abandoned = false;
+        seat.hold_level = 0;
         if (seat.grace) seat.grace->cancel();
         seat.grace.reset();
         broadcast(proto::PlayerReturned{id_, seat.name, proto::role_of(c)});
@@ -420,6 +476,7 @@ Verdict Table::answer_draw(SessionId s, bool accept) {
 Verdict Table::request_takeback(SessionId s) {
     const auto c = seat_of(s);
     if (!c) return reject(proto::ErrorCode::NotSeated, "only a seated player can ask for a takeback");
+    if (!rules_.takebacks) return reject(proto::ErrorCode::NotAllowed, "takebacks are off at this table");
     const auto st = status();
     if (!(st == proto::TableStatus::Playing ||
           (st == proto::TableStatus::Over && started_ && board_decided(game_.result().reason))))
@@ -489,6 +546,28 @@ Verdict Table::new_game(SessionId s, const std::string& user_name) {
     return std::nullopt;
 }
 
+Verdict Table::claim_win(SessionId s) {
+    const auto c = seat_of(s);
+    if (!c) return reject(proto::ErrorCode::NoClaim, "only a seated player can claim a win");
+    if (status() != proto::TableStatus::Playing) return reject(proto::ErrorCode::NoClaim, "no game is running");
+    const Seat& opp = seats_[~*c];
+    if (!opp.waiting_for_return())
+        return reject(proto::ErrorCode::NoClaim, side_name(~*c) + "'s seat is not abandoned");
+    if (!opp.abandoned) {
+        const auto left = std::chrono::duration_cast<std::chrono::seconds>(opp.grace_until - Clock::now());
+        return reject(proto::ErrorCode::NoClaim, side_name(~*c) + " may still return (" +
+                                                     std::to_string(std::max<std::int64_t>(0, left.count())) +
+                                                     " s of grace left)");
+    }
+    if (opp.hold_level > 0)
+        return reject(proto::ErrorCode::NoClaim,
+                      "the AI holds " + side_name(~*c) + "'s seat until the player returns (this table's rule)");
+    finish(win_for(*c), EndReason::Abandonment,
+           side_name(~*c) + " left and did not return: " + side_name(*c) + " wins");
+    ctx_.host.table_changed(*this);
+    return std::nullopt;
+}
+
 void Table::start_new_game() {
     cancel_ai();
     std::swap(seats_[RED], seats_[BLACK]);
@@ -553,8 +632,8 @@ void Table::maybe_start_ai() {
     if (ai_busy_ || status() != proto::TableStatus::Playing) return;
     const Color side = game_.side_to_move();
     const Seat& seat = seats_[side];
-    if (!seat.ai()) return;
-    if (!seat.engine.empty()) {
+    if (!seat.ai() && !seat.held_by_ai()) return;
+    if (seat.ai() && !seat.engine.empty()) {
         if (!ctx_.engines) return;
         ai_busy_ = true;
         const std::uint64_t epoch = ++ai_epoch_;
@@ -563,6 +642,8 @@ void Table::maybe_start_ai() {
         return;
     }
     if (!ctx_.ai) return;
+    // The built-in AI: an AI seat at its level, or an abandoned seat it holds (policy ai).
+    const int level = seat.ai() ? seat.ai_level : seat.hold_level;
     ai_busy_ = true;
     const std::uint64_t epoch = ++ai_epoch_;
     ai_stop_ = std::make_shared<std::atomic<bool>>(false);
@@ -570,12 +651,11 @@ void Table::maybe_start_ai() {
     AiJob job;
     job.start = start_;
     job.moves = game_.moves();
-    job.limits.level = seat.ai_level;
-    job.limits.movetime_ms = ctx_.config.ai_movetime_ms[static_cast<std::size_t>(seat.ai_level)];
+    job.limits.level = level;
+    job.limits.movetime_ms = ctx_.config.ai_movetime_ms[static_cast<std::size_t>(level)];
     job.limits.seed = std::random_device{}();
     job.stop = ai_stop_;
     const int ply = game_.ply();
-    const int level = seat.ai_level;
     std::weak_ptr<Table> weak = weak_from_this();
     boost::asio::io_context& io = ctx_.io;
     const proto::TableId id = id_;

@@ -61,6 +61,17 @@ struct TableContext {
     EnginePool* engines = nullptr;  // null: no external engines on this server
 };
 
+// A table's rules: create_table.settings with the server's defaults filled in.
+struct TableRules {
+    std::string clock = "none";  // clock_spec() text; the durability layer attaches the clock
+    Millis grace{60'000};        // a dropped player's seat is kept this long during a game
+    proto::AbandonPolicy abandon = proto::AbandonPolicy::Claim;  // what follows the grace
+    int hold_level = DEFAULT_HOLD_LEVEL;  // AI level holding an abandoned seat (policy ai)
+    bool takebacks = true;                // request_takeback allowed
+
+    proto::TableSettings settings() const;  // every field filled, for table info
+};
+
 struct Seat {
     enum class Kind { Empty, Human, Ai };
     Kind kind = Kind::Empty;
@@ -72,15 +83,23 @@ struct Seat {
     bool connected = true;
     int ai_last_score = 0;  // the AI's last search score, from its side
     std::unique_ptr<boost::asio::steady_timer> grace;  // runs while a human is disconnected
+    Clock::time_point grace_until{};  // when that grace runs out
+    // A disconnected human whose grace ran out while the game runs: the seat stays theirs
+    // (hello.resume gives it back); hold_level > 0 while the built-in AI plays it.
+    bool abandoned = false;
+    int hold_level = 0;
 
     bool empty() const { return kind == Kind::Empty; }
     bool human() const { return kind == Kind::Human; }
     bool ai() const { return kind == Kind::Ai; }
+    bool held_by_ai() const { return human() && !connected && hold_level > 0; }
+    bool waiting_for_return() const { return human() && !connected; }
 };
 
 class Table : public std::enable_shared_from_this<Table> {
 public:
-    Table(TableContext ctx, proto::TableId id, std::string name, std::string creator, const Position& start);
+    Table(TableContext ctx, proto::TableId id, std::string name, std::string creator, const Position& start,
+          TableRules rules = {});
     ~Table();
     Table(const Table&) = delete;
     Table& operator=(const Table&) = delete;
@@ -89,6 +108,7 @@ public:
     const std::string& name() const { return name_; }
     const std::string& creator() const { return creator_; }
     const Game& game() const { return game_; }
+    const TableRules& rules() const { return rules_; }
     const Seat& seat(Color c) const { return seats_[c]; }
     std::size_t spectator_count() const { return spectators_.size(); }
     proto::TableStatus status() const;
@@ -123,6 +143,8 @@ public:
     Verdict request_takeback(SessionId s);
     Verdict answer_takeback(SessionId s, bool accept);
     Verdict new_game(SessionId s, const std::string& user_name);
+    // The seated opponent of an abandoned seat (policy claim) takes the win.
+    Verdict claim_win(SessionId s);
     // Text already cleaned and cut by the lobby.
     void chat(const std::string& from, const std::string& text);
 
@@ -155,6 +177,11 @@ private:
     void free_seat(Color c);
     void seats_changed();
     void announce_ai(Color c);
+    // The one seat countdown (disconnect and restore): a disconnected human's seat is kept
+    // for `grace`; then the seat is abandoned (abandon_seat). Grace 0: abandoned at once
+    // (on the next turn of the I/O loop, like any timer).
+    void start_grace(Color c, Millis grace);
+    void abandon_seat(Color c);
 
     void maybe_start_ai();
     void cancel_ai();
@@ -175,6 +202,7 @@ private:
     proto::TableId id_;
     std::string name_;
     std::string creator_;
+    TableRules rules_;
     Position start_;
     Game game_;
     bool started_ = false;

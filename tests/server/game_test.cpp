@@ -302,13 +302,18 @@ TEST(Game, DisconnectedPlayerReclaimsSeatWithResumeToken) {
     EXPECT_EQ(t.spec->expect<proto::MoveMade>().ply, 3);
 }
 
-TEST(Game, AbandonmentAfterTheGrace) {
+TEST(Game, AbandonmentAfterTheGraceIsClaimed) {
     auto cfg = test_config();
     cfg.seat_grace = std::chrono::milliseconds(200);
     TestServer s(cfg);
     Trio t = seat_three(s);
     t.black.reset();
-    t.red->expect<proto::PlayerLeft>();
+    EXPECT_EQ(t.red->expect<proto::PlayerLeft>().grace_ms, std::optional<std::int64_t>(200));
+    // The grace runs out: no automatic loss, the seat is abandoned and Red may claim.
+    const auto ab = t.red->expect<proto::SeatAbandoned>(3000ms);
+    EXPECT_EQ(ab.seat, BLACK);
+    EXPECT_TRUE(ab.claimable);
+    t.red->send(proto::ClaimWin{t.table});
     const auto go = t.red->expect<proto::GameOver>(3000ms);
     EXPECT_EQ(go.result.outcome, Outcome::RedWins);
     EXPECT_EQ(go.result.reason, "abandonment");

@@ -1,0 +1,115 @@
+// The database schema upgrade: a version 1 file (made here with the version 1 schema, as an
+// older server left it) opens with this server, keeps its tables and unfinished games, and
+// gains the per-table hold level and takeback switch with their defaults.
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include "storage.h"
+#include "temp_dir.h"
+
+using namespace xq;
+using namespace xq::server;
+using xq::test::TempDir;
+
+namespace {
+
+// The version 1 schema (before tables.hold_level and tables.takebacks) with one open table
+// and one unfinished game of two moves.
+constexpr const char* V1_DATABASE = R"sql(
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+INSERT INTO meta VALUES('schema', '1');
+CREATE TABLE tables(id INTEGER PRIMARY KEY, name TEXT NOT NULL, clock TEXT NOT NULL,
+  grace_ms INTEGER NOT NULL, ai_holds_seat INTEGER NOT NULL, closed INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE games(id INTEGER PRIMARY KEY AUTOINCREMENT, table_id INTEGER NOT NULL,
+  start_fen TEXT NOT NULL, clock TEXT NOT NULL, red TEXT NOT NULL, black TEXT NOT NULL,
+  finished INTEGER NOT NULL DEFAULT 0, result TEXT NOT NULL DEFAULT '*', reason TEXT NOT NULL DEFAULT '',
+  result_text TEXT NOT NULL DEFAULT '', started_at INTEGER NOT NULL, ended_at INTEGER NOT NULL DEFAULT 0);
+CREATE INDEX games_unfinished ON games(finished, id);
+CREATE TABLE moves(game_id INTEGER NOT NULL REFERENCES games(id), ply INTEGER NOT NULL, move TEXT NOT NULL,
+  at INTEGER NOT NULL, red_ms INTEGER NOT NULL, black_ms INTEGER NOT NULL, red_countdown INTEGER NOT NULL,
+  black_countdown INTEGER NOT NULL, PRIMARY KEY(game_id, ply)) WITHOUT ROWID;
+CREATE TABLE seats(game_id INTEGER NOT NULL REFERENCES games(id), color INTEGER NOT NULL, kind TEXT NOT NULL,
+  name TEXT NOT NULL, token TEXT NOT NULL, ai_level INTEGER NOT NULL, PRIMARY KEY(game_id, color)) WITHOUT ROWID;
+CREATE TABLE tokens(token TEXT PRIMARY KEY, nick TEXT NOT NULL, last_seen INTEGER NOT NULL) WITHOUT ROWID;
+INSERT INTO tables VALUES(4, 'old club', 'fischer:300+5', 90000, 1, 0);
+INSERT INTO games(id, table_id, start_fen, clock, red, black, started_at) VALUES(1, 4,
+  'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1', 'fischer:300+5', 'ann', 'bob', 1000);
+INSERT INTO moves VALUES(1, 0, 'h2e2', 1001, 300000, 300000, 0, 0);
+INSERT INTO moves VALUES(1, 1, 'h9g7', 1002, 305000, 300000, 0, 0);
+INSERT INTO seats VALUES(1, 0, 'human', 'ann', 'tok-ann', 0);
+INSERT INTO seats VALUES(1, 1, 'human', 'bob', 'tok-bob', 0);
+)sql";
+
+bool make_v1(const std::filesystem::path& dir) {
+    sqlite3* db = nullptr;
+    if (sqlite3_open((dir / std::string(DATABASE_FILE)).c_str(), &db) != SQLITE_OK) return false;
+    const bool ok = sqlite3_exec(db, V1_DATABASE, nullptr, nullptr, nullptr) == SQLITE_OK;
+    sqlite3_close(db);
+    return ok;
+}
+
+std::string schema_of(const std::filesystem::path& dir) {
+    sqlite3* db = nullptr;
+    std::string v;
+    if (sqlite3_open((dir / std::string(DATABASE_FILE)).c_str(), &db) == SQLITE_OK) {
+        sqlite3_stmt* q = nullptr;
+        if (sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key='schema'", -1, &q, nullptr) == SQLITE_OK &&
+            sqlite3_step(q) == SQLITE_ROW)
+            v = reinterpret_cast<const char*>(sqlite3_column_text(q, 0));
+        sqlite3_finalize(q);
+    }
+    sqlite3_close(db);
+    return v;
+}
+
+}  // namespace
+
+TEST(StorageUpgrade, VersionOneDatabaseKeepsItsGamesAndGainsTheNewSettings) {
+    TempDir tmp;
+    ASSERT_TRUE(tmp.ok());
+    ASSERT_TRUE(make_v1(tmp.path()));
+    std::string err;
+    auto s = Storage::open(tmp.path(), &err);
+    ASSERT_TRUE(s) << err;
+    auto tables = s->open_tables();
+    ASSERT_EQ(tables.size(), 1u);
+    EXPECT_EQ(tables[0].id, 4);
+    EXPECT_EQ(tables[0].name, "old club");
+    EXPECT_EQ(tables[0].clock, "fischer:300+5");
+    EXPECT_EQ(tables[0].grace_ms, 90'000);
+    EXPECT_TRUE(tables[0].ai_holds_seat);
+    EXPECT_EQ(tables[0].hold_level, 5);   // the defaults of the new columns
+    EXPECT_TRUE(tables[0].takebacks);
+    auto games = s->unfinished_games();
+    ASSERT_EQ(games.size(), 1u);
+    ASSERT_EQ(games[0].moves.size(), 2u);
+    EXPECT_EQ(games[0].moves[1].move, "h9g7");
+    // The new columns take values, and the file now says version 2 (opened again: no change).
+    TableRecord t = tables[0];
+    t.hold_level = 8;
+    t.takebacks = false;
+    ASSERT_TRUE(s->save_table(t));
+    s.reset();
+    EXPECT_EQ(schema_of(tmp.path()), std::to_string(STORAGE_SCHEMA_VERSION));
+    s = Storage::open(tmp.path(), &err);
+    ASSERT_TRUE(s) << err;
+    tables = s->open_tables();
+    ASSERT_EQ(tables.size(), 1u);
+    EXPECT_EQ(tables[0].hold_level, 8);
+    EXPECT_FALSE(tables[0].takebacks);
+}
+
+TEST(StorageUpgrade, UnknownNewerSchemaIsRefused) {
+    TempDir tmp;
+    ASSERT_TRUE(tmp.ok());
+    ASSERT_TRUE(make_v1(tmp.path()));
+    {
+        sqlite3* db = nullptr;
+        ASSERT_EQ(sqlite3_open((tmp.path() / std::string(DATABASE_FILE)).c_str(), &db), SQLITE_OK);
+        sqlite3_exec(db, "UPDATE meta SET value='99' WHERE key='schema'", nullptr, nullptr, nullptr);
+        sqlite3_close(db);
+    }
+    std::string err;
+    EXPECT_FALSE(Storage::open(tmp.path(), &err));
+    EXPECT_NE(err.find("schema version 99"), std::string::npos) << err;
+}

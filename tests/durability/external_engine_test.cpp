@@ -221,3 +221,64 @@ TEST(ExternalEngine, NoLegalMoveIsNoMoveWithoutAsking) {
     EXPECT_EQ(r.failure, EngineFailure::NoMove);
     EXPECT_TRUE(e->alive());
 }
+
+TEST(ExternalEngine, InfoLinesAreParsed) {
+    auto i = parse_engine_info("info depth 12 seldepth 15 multipv 1 score cp -34 nodes 12345 nps 99 pv h3e3 h10g8");
+    ASSERT_TRUE(i);
+    EXPECT_EQ(i->depth, 12);
+    EXPECT_EQ(i->score_cp, -34);
+    EXPECT_FALSE(i->mate);
+    EXPECT_EQ(i->nodes, 12345);
+    auto mate = parse_engine_info("info depth 5 score mate 3");
+    ASSERT_TRUE(mate);
+    EXPECT_TRUE(mate->mate);
+    EXPECT_EQ(mate->score_cp, ENGINE_MATE_SCORE_CP - 3);
+    auto mated = parse_engine_info("info score mate -2 depth 9");
+    ASSERT_TRUE(mated);
+    EXPECT_EQ(mated->score_cp, -ENGINE_MATE_SCORE_CP + 2);
+    EXPECT_EQ(mated->depth, 9);
+    EXPECT_FALSE(parse_engine_info("info string depth 3 score cp 5"));  // free text
+    EXPECT_FALSE(parse_engine_info("info nodes 5"));
+    EXPECT_FALSE(parse_engine_info("information depth 3"));
+    EXPECT_FALSE(parse_engine_info("info depth x score cp y"));
+    auto huge = parse_engine_info("info depth 99999999999999999999 score cp 99999999999");
+    ASSERT_TRUE(huge);  // the score is clamped; the depth did not parse
+    EXPECT_EQ(huge->score_cp, 1'000'000);
+}
+
+TEST(ExternalEngine, FairyStockfishReportsProgressAndHasASkillLevel) {
+    auto e = start_ok("fairy", FAIRY);
+    ASSERT_TRUE(e);
+    ASSERT_TRUE(e->skill_level().has_value());
+    EXPECT_LT(e->skill_level()->min, 0);
+    EXPECT_GT(e->skill_level()->max, 0);
+    EXPECT_TRUE(e->set_option("Skill Level", "3"));
+    int infos = 0, max_depth = 0;
+    EngineLimits limits{EngineMs(150)};
+    limits.on_info = [&](const EngineInfo& i) {
+        ++infos;
+        max_depth = std::max(max_depth, i.depth);
+    };
+    EngineReply r = e->best_move(Position(), {}, limits);
+    ASSERT_EQ(r.failure, EngineFailure::None) << r.detail;
+    EXPECT_GT(infos, 0);
+    EXPECT_GT(max_depth, 1);
+}
+
+TEST(ExternalEngine, CancelFlagEndsASearchSoon) {
+    TempDir tmp;
+    auto e = start_ok("slow", script(tmp, "slow.sh", uci_engine("sleep 30")));
+    ASSERT_TRUE(e);
+    std::atomic<bool> cancel{false};
+    std::thread canceller([&] {
+        std::this_thread::sleep_for(100ms);
+        cancel = true;
+    });
+    EngineLimits limits{EngineMs(5000)};
+    limits.cancel = &cancel;
+    EngineReply r = e->best_move(Position(), {}, limits);
+    canceller.join();
+    EXPECT_EQ(r.failure, EngineFailure::Aborted);
+    EXPECT_LT(r.took, 100ms + 5 * ENGINE_CANCEL_POLL + 500ms);
+    EXPECT_FALSE(e->alive());
+}

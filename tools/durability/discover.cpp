@@ -35,9 +35,9 @@ int main(int argc, char** argv) {
     std::printf("asked %s:%u, %zu server(s) answered\n", target->address.c_str(), unsigned(target->port),
                 result.servers.size());
     for (const auto& s : result.servers)
-        std::printf("%s:%u\t%s\tversion %s\t%lld table(s)\t%lld player(s)\t%lld ms\n", s.address.c_str(),
+        std::printf("%s:%u\t%s\tversion %s\t%lld table(s)\t%lld player(s)\t%s\t%lld ms\n", s.address.c_str(),
                     unsigned(s.info.port), s.info.name.c_str(), s.info.server_version.c_str(),
                     static_cast<long long>(s.info.tables), static_cast<long long>(s.info.players),
-                    static_cast<long long>(s.round_trip.count()));
+                    s.info.password ? "password" : "open", static_cast<long long>(s.round_trip.count()));
     return 0;
 }

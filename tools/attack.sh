@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Attack and load tests against a real xiangqi-server on 127.0.0.1, one command, one table.
 # Each scenario starts its own server (build/bin/xiangqi-server) with the limits it needs.
-# Usage: tools/attack.sh [--full] [scenario ...]
-#   default: the CI sizes (soak 60 s, 10 kill -9 rounds), about 3 minutes
-#   --full:  the documented long run (soak 10 minutes, 30 kill -9 rounds)
+# Usage: tools/attack.sh [--full] [--kill-rounds N] [scenario ...]
+#   default: every scenario at the CI sizes (soak 60 s, 30 kill -9 rounds), about 4 minutes
+#   --full:  the documented long run (soak 10 minutes with 30 bot games and 30 spectators)
 # Scenarios: oversized garbage chat_cut slowloris nonreader caps floods forged soak kill9
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -219,55 +219,9 @@ bool ControlGame::new_table() {
         why_ = "no snapshot after join";
         return false;
     }
-    pos_ = Position();
+    game_ = Game();
     ply_ = 0;
-    acked_.clear();
     return true;
-}
-
-int ControlGame::reconnect() {
-    std::optional<proto::TableSnapshot> snap;
-    for (Client** who : {&red_, &black_}) {
-        Client* old = *who;
-        Client& c = hub_.add(old->name());
-        old->close();
-        if (!c.connect(target_)) {
-            why_ = "reconnect failed";
-            return -1;
-        }
-        proto::Hello h;
-        h.name = old->name();
-        h.resume = old->session_token;
-        c.send(h);
-        auto w = hub_.expect(c, "welcome", 5000);
-        if (!w) {
-            why_ = "no welcome on resume for " + old->name();
-            return -1;
-        }
-        const auto& welcome = std::get<proto::Welcome>(*w->msg);
-        c.session_token = welcome.resume_token;
-        *who = &c;
-        if (!welcome.resumed) {
-            why_ = "resume refused for " + old->name() + " (the server did not know the token)";
-            return -1;
-        }
-        auto sn = hub_.expect(c, "table_snapshot", 5000);
-        if (!sn) {
-            why_ = "no snapshot on resume for " + old->name();
-            return -1;
-        }
-        snap = std::get<proto::TableSnapshot>(*sn->msg);
-    }
-    hub_.remove_closed();
-    int lost = 0;
-    for (std::size_t i = 0; i < acked_.size(); ++i)
-        if (i >= snap->moves.size() || snap->moves[i] != acked_[i]) ++lost;
-    // The server may hold one move more than was acknowledged (saved, then killed).
-    table_ = snap->table.id;
-    ply_ = snap->ply;
-    pos_.set_fen(snap->fen);
-    acked_.assign(snap->moves.begin(), snap->moves.end());
-    return lost;
 }
 
 bool ControlGame::step(Stats& stats, int timeout_ms) {
@@ -275,11 +229,10 @@ bool ControlGame::step(Stats& stats, int timeout_ms) {
     while (Clock::now() < due)
         hub_.pump(int(std::chrono::duration_cast<std::chrono::milliseconds>(due - Clock::now()).count()) + 1);
     last_step_ = Clock::now();
-    MoveList legal;
-    pos_.generate_legal(legal);
-    if (legal.empty()) return new_table();
+    if (game_.over()) return new_table();
+    const MoveList legal = game_.legal_moves();
     const Move m = legal[int(rng_() % unsigned(legal.size()))];
-    Client* mover = pos_.side_to_move() == RED ? red_ : black_;
+    Client* mover = game_.side_to_move() == RED ? red_ : black_;
     proto::MoveRequest req;
     req.table = table_;
     req.ply = ply_;
@@ -300,24 +253,20 @@ bool ControlGame::step(Stats& stats, int timeout_ms) {
         return false;
     }
     stats.add(ms_since(t0) * 1000.0);
-    acked_.push_back(req.move);
-    UndoInfo u;
-    pos_.do_move(m, u);
+    game_.play(m);
     ply_ = want;
     ++moves_;
     // Keep the other side's inbox short: it saw the same move_made.
     Client* other = mover == red_ ? black_ : red_;
     other->take("move_made", [&](const Line& l) { return std::get<proto::MoveMade>(*l.msg).ply == want; });
     const auto& mm = std::get<proto::MoveMade>(*made->msg);
-    if (mm.fen != pos_.fen()) {
+    if (mm.fen != game_.position().fen()) {
         why_ = "server FEN differs from the local board at ply " + std::to_string(want);
         return false;
     }
-    bool over = false;
-    hub_.pump(0);
-    for (const auto& l : mover->inbox())
-        if (l.type == "game_over") over = true;
-    if (over || !pos_.has_legal_move() || ply_ >= 300) {
+    // The local referee decides the end (its game_over line may not have arrived yet).
+    if (game_.over() || ply_ >= 300) {
+        hub_.pump(0);
         mover->take("game_over");
         other->take("game_over");
         return new_table();

@@ -17,6 +17,7 @@
 
 #include "line_socket.h"
 #include "protocol/codec.h"
+#include "xiangqi/game.h"
 #include "xiangqi/position.h"
 
 namespace xq::attack {
@@ -123,14 +124,9 @@ public:
     Client* red() const { return red_; }
     Client* black() const { return black_; }
     int ply() const { return ply_; }
-    const Position& position() const { return pos_; }
+    const Position& position() const { return game_.position(); }
     const std::string& why() const { return why_; }
     int moves_played() const { return moves_; }
-    // Moves of the current table whose move_made reached a player, in order.
-    const std::vector<std::string>& acked() const { return acked_; }
-    // After a server restart: both players reconnect with their resume tokens; the snapshot
-    // must hold every acknowledged move. Returns how many were lost (or -1 with why()).
-    int reconnect();
 
 private:
     bool new_table();
@@ -141,12 +137,11 @@ private:
     Client* red_ = nullptr;
     Client* black_ = nullptr;
     proto::TableId table_ = 0;
-    Position pos_;
+    Game game_;  // the same referee as the server's: it knows when the game is over
     int ply_ = 0;
     int moves_ = 0;
     int tables_made_ = 0;
     Clock::time_point last_step_{};
-    std::vector<std::string> acked_;
     std::string why_;
 };
 

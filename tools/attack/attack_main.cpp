@@ -69,6 +69,15 @@ std::vector<std::string> base_args(const Target& t) {
     return {"--bind", "127.0.0.1", "--port", t.port, "--log-level", "warn", "--discovery-port", "0", "--no-console"};
 }
 
+// Lines a server logged at level error or critical (database failures among them).
+int log_errors(const std::string& path) {
+    std::ifstream f(path);
+    int n = 0;
+    for (std::string line; std::getline(f, line);)
+        n += line.find("[error]") != std::string::npos || line.find("[critical]") != std::string::npos;
+    return n;
+}
+
 // Starts a server for one scenario on a fresh port.
 struct Session {
     Env& env;
@@ -131,8 +140,8 @@ void oversized(Env& env) {
     add(env, name, "1 MiB line: reply", code + " in " + fmt(ms_since(t0), 1) + " ms", "line_too_long",
         code == "line_too_long");
     a->send(proto::Ping{7});
-    add(env, name, "same connection answers ping after", hub.expect(*a, "pong", 3000) ? "yes" : "no", "yes",
-        a->open());
+    const bool pong1 = hub.expect(*a, "pong", 3000).has_value();
+    add(env, name, "same connection answers ping after", pong1 ? "yes" : "no", "yes", pong1 && a->open());
 
     // 32 MiB without a newline: the server must not buffer it (allocator noise aside, its
     // memory must not grow by anything near the line's size).
@@ -141,13 +150,16 @@ void oversized(Env& env) {
     for (int i = 0; i < 512; ++i)
         if (!a->send_raw(chunk)) break;
     a->send_raw("\n");
-    hub.expect(*a, "error", 10000);
+    auto err2 = hub.expect(*a, "error", 10000);
     const long rss1 = rss_kb(s.server.pid());
+    const std::string code2 =
+        err2 ? std::string(proto::error_code_name(std::get<proto::Error>(*err2->msg).code)) : "none";
+    add(env, name, "32 MiB unterminated line: reply", code2, "line_too_long", code2 == "line_too_long");
     add(env, name, "32 MiB unterminated line: server RSS growth",
         std::to_string((rss1 - rss0) / 1024) + " MiB", "< 8 MiB", rss1 - rss0 < 8 * 1024);
     a->send(proto::Ping{8});
-    add(env, name, "ping answered after 32 MiB", hub.expect(*a, "pong", 3000) ? "yes" : "no", "yes",
-        a->open());
+    const bool pong2 = hub.expect(*a, "pong", 3000).has_value();
+    add(env, name, "ping answered after 32 MiB", pong2 ? "yes" : "no", "yes", pong2 && a->open());
 }
 
 void garbage(Env& env) {
@@ -303,7 +315,7 @@ void slowloris(Env& env) {
     std::string why;
     if (!g.start(&why)) return add(env, name, "control game", why, "starts", false);
     Stats base, under;
-    play(hub, g, 100, base);
+    if (!play(hub, g, 100, base, &why)) return add(env, name, "control game before the attack", why, "plays", false);
 
     const int n_drip = 500, n_silent = 500;
     std::vector<Client*> drip, silent;
@@ -493,6 +505,7 @@ void floods(Env& env) {
     std::string why;
     if (!g.start(&why)) return add(env, name, "control game", why, "starts", false);
     Client* watcher = hub.join(s.target, "watcher", &why);
+    if (!watcher) return add(env, name, "watcher", why, "joins", false);
     watcher->send(proto::Join{g.table(), proto::Role::Spectator});
     hub.expect(*watcher, "table_snapshot", 3000);
 
@@ -728,7 +741,7 @@ void forged(Env& env) {
 // baseline measured after a warm-up round of the same mix.
 struct SoakCounters {
     int moves = 0, disconnects = 0, ai_moves = 0, games_started = 0, ai_games = 0, spectator_visits = 0,
-        failures = 0;
+        spectator_moves = 0, failures = 0;
     std::string last_failure;
     Stats latency;
 };
@@ -786,6 +799,11 @@ void soak_round(Env& env, const Target& target, int seconds, std::uint32_t seed,
         if (Client* c = hub.join(target, "spec" + std::to_string(seed) + "_" + std::to_string(i), &why))
             specs.push_back(c);
     }
+    // Spectators must actually be served the games they watch.
+    auto count_moves = [&k](const Line& l) {
+        if (l.type == "move_made") ++k.spectator_moves;
+    };
+    for (Client* c : specs) c->observer = count_moves;
     std::map<Client*, proto::TableId> watching;
 
     const auto end = Clock::now() + std::chrono::seconds(seconds);
@@ -829,6 +847,7 @@ void soak_round(Env& env, const Target& target, int seconds, std::uint32_t seed,
                     specs[i] = hub.join(
                         target, "spec" + std::to_string(seed) + "_r" + std::to_string(serial++), &why);
                     if (!specs[i]) specs.erase(specs.begin() + std::ptrdiff_t(i));
+                    else specs[i]->observer = count_moves;
                     continue;
                 }
                 c->send(proto::Leave{watching[c]});
@@ -879,10 +898,17 @@ void soak(Env& env) {
     const long rss0 = rss_kb(pid);
     const int fds0 = open_fds(pid);
 
+    // Two halves with a pause between: memory that keeps growing from one half to the next
+    // is a leak; a cache filling up grows in the first half only.
     const int seconds = env.full ? 600 : 60;
     SoakCounters k;
-    soak_round(env, s.target, seconds, env.seed + 1, k);
-    const long rss_peak = rss_kb(pid);
+    soak_round(env, s.target, seconds / 2, env.seed + 1, k);
+    long rss_peak = rss_kb(pid);
+    settle();
+    const long rss_mid = rss_kb(pid);
+    const int fds_mid = open_fds(pid);
+    soak_round(env, s.target, seconds - seconds / 2, env.seed + 2, k);
+    rss_peak = std::max(rss_peak, rss_kb(pid));
     settle();
     const long rss1 = rss_kb(pid);
     const int fds1 = open_fds(pid);
@@ -891,18 +917,25 @@ void soak(Env& env) {
         "> 0", k.moves > 0 && k.ai_moves > 0);
     add(env, name, "bot games / AI games / abrupt disconnects",
         std::to_string(k.games_started) + " / " + std::to_string(k.ai_games) + " / " + std::to_string(k.disconnects),
-        "", true);
-    add(env, name, "spectator visits", std::to_string(k.spectator_visits), "", true);
+        "> 0", k.games_started > 0 && k.ai_games > 0 && k.disconnects > 0);
+    add(env, name, "spectator visits / moves they were sent",
+        std::to_string(k.spectator_visits) + " / " + std::to_string(k.spectator_moves), "> 0",
+        k.spectator_visits > 0 && k.spectator_moves > 0);
     add(env, name, "bot move p50/p99", lat(k.latency), "p99 < 50 ms", k.latency.pct(99) < 50000);
     add(env, name, "unexpected failures",
         std::to_string(k.failures) + (k.failures ? " (" + k.last_failure + ")" : ""), "0", k.failures == 0);
-    add(env, name, "server fds baseline / after", std::to_string(fds0) + " / " + std::to_string(fds1),
-        "equal", fds0 == fds1);
-    add(env, name, "server RSS baseline / peak / after",
-        std::to_string(rss0 / 1024) + " / " + std::to_string(rss_peak / 1024) + " / " +
-            std::to_string(rss1 / 1024) + " MiB",
+    add(env, name, "server fds baseline / half-time / after",
+        std::to_string(fds0) + " / " + std::to_string(fds_mid) + " / " + std::to_string(fds1), "equal",
+        fds0 == fds1 && fds0 == fds_mid);
+    add(env, name, "server RSS KiB baseline / half-time / after",
+        std::to_string(rss0) + " / " + std::to_string(rss_mid) + " / " + std::to_string(rss1),
         "after <= base+10%+2MiB", rss1 <= rss0 + rss0 / 10 + 2048);
+    add(env, name, "server RSS peak while loaded", std::to_string(rss_peak / 1024) + " MiB", "info", true);
+    add(env, name, "server RSS growth, first / second half",
+        std::to_string(rss_mid - rss0) + " / " + std::to_string(rss1 - rss_mid) + " KiB", "info", true);
     add(env, name, "server alive", s.server.running() ? "yes" : "no", "yes", s.server.running());
+    const int bad = log_errors(s.log);
+    add(env, name, "server log errors", std::to_string(bad), "0", bad == 0);
 }
 
 // ---- kill9 -------------------------------------------------------------------------------
@@ -1377,6 +1410,8 @@ void kill9(Env& env) {
     add(env, name, "move round trip p50/p99", lat(run.latency), "info", true);
     add(env, name, "failures", std::to_string(failures) + (failures ? " (" + last_failure + ")" : ""), "0",
         failures == 0);
+    const int bad = log_errors(s.log);
+    add(env, name, "server log errors (all 31 runs)", std::to_string(bad), "0", bad == 0);
 }
 
 }  // namespace

@@ -240,6 +240,13 @@ TEST(Seats, AbandonedSeatIsClaimedByTheOpponentOnly) {
     EXPECT_EQ(after.status, proto::TableStatus::Over);
     t.red->send(proto::ClaimWin{t.table});
     t.red->expect_error(ErrorCode::NoClaim);
+    // A rematch starts without Bob: colours swap, his old seat stays empty.
+    t.red->send(proto::NewGame{t.table});
+    const auto rematch = t.red->expect<proto::TableSnapshot>();
+    EXPECT_EQ(rematch.you, proto::Role::Black);
+    EXPECT_FALSE(rematch.table.red.has_value());
+    EXPECT_EQ(rematch.table.status, proto::TableStatus::Waiting);
+    EXPECT_EQ(rematch.ply, 0);
 }
 
 TEST(Seats, KeepWaitingThenThePlayerReturnsAndPlaysOn) {

@@ -315,7 +315,7 @@ TEST(Seats, TheAiHoldsAnAbandonedSeatAndHandsItBack) {
     auto cfg = test_config();
     // An AI never moves sooner than this after the position arose: long enough for the
     // player to come back while the AI still holds a move (which must then be dropped).
-    cfg.ai_min_move = 700ms;
+    cfg.ai_min_move = 1200ms;
     TestServer s(cfg);
     Trio t = seat_three(s, grace_s(0, AbandonPolicy::Ai, 2));
     const std::string token = t.black->welcome.resume_token;
@@ -358,7 +358,7 @@ TEST(Seats, TheAiHoldsAnAbandonedSeatAndHandsItBack) {
     EXPECT_FALSE(snap.table.black->abandoned);
     EXPECT_EQ(t.spec->expect<proto::PlayerReturned>().name, "bob");
     // Past the AI's earliest move time: it must not have moved for Bob.
-    std::this_thread::sleep_for(900ms);
+    std::this_thread::sleep_for(1400ms);
     for (const auto& m : t.spec->until_pong()) {
         EXPECT_FALSE(std::holds_alternative<proto::MoveMade>(m)) << "the AI moved after the player returned";
         EXPECT_FALSE(std::holds_alternative<proto::GameOver>(m));

@@ -61,7 +61,10 @@ std::string seat_text(const std::optional<proto::SeatInfo>& seat) {
     if (!seat) return "-";
     std::string s = seat->name;
     if (seat->ai_level > 0) s += cat(" (AI ", std::to_string(seat->ai_level), ")");
-    if (!seat->connected) s += " (away)";
+    if (seat->hold_level > 0) s += cat(" (away; AI level ", std::to_string(seat->hold_level), " plays)");
+    else if (seat->abandoned) s += " (away; abandoned)";
+    else if (seat->grace_ms) s += cat(" (away; seat kept ", std::to_string((*seat->grace_ms + 999) / 1000), " s)");
+    else if (!seat->connected) s += " (away)";
     return s;
 }
 
@@ -74,13 +77,16 @@ std::string field_text(const json& v) {
 constexpr std::string_view HELP_TEXT =
     "commands:\n"
     "  list | users                      tables / users in the lobby\n"
-    "  create [red|black|spectator] [name]   new table, sitting where you say (default red)\n"
+    "  create [red|black|spectator] [key=value ...] [name]   new table, sitting where you say\n"
+    "        (default red); keys: clock=none|fischer:300+5|asian:600/60/30, grace=SECONDS,\n"
+    "        abandon=claim|ai, hold=LEVEL, takebacks=on|off\n"
     "  join ID [red|black|spectator]     sit or watch (sit ID COLOR, watch ID)\n"
     "  leave | sync                      back to the lobby / fresh snapshot\n"
     "  MOVE | move MOVE                  h2e2, H2-E2, C2.5 or 炮二平五\n"
     "  say TEXT | lobby TEXT             table chat (lobby chat when not at a table)\n"
     "  ai red|black [LEVEL] [ENGINE]     an AI takes that seat (level 1-10; ENGINE: one of the server's)\n"
     "  draw | takeback | resign | new    offer a draw, ask a takeback, resign, rematch\n"
+    "  claim                             take the win when the opponent's seat is abandoned\n"
     "  accept | decline                  answer the latest offer or invitation\n"
     "  invite NAME [red|black|spectator] ask a lobby user to your table\n"
     "  board | flip | notation chinese|wxf|iccs\n"
@@ -233,6 +239,44 @@ CommandResult CliApp::handle_command(std::string_view line) {
             c.as = *role;
             name = after;
         }
+        // Settings as key=value words before the name; the server checks the values.
+        for (;;) {
+            std::string_view more;
+            const std::string_view word = first_word(name, more);
+            const std::size_t eq = word.find('=');
+            if (word.empty() || eq == std::string_view::npos) break;
+            const std::string_view key = word.substr(0, eq), value = word.substr(eq + 1);
+            auto number = [&](int lo, int hi) -> std::optional<int> {
+                int v = 0;
+                const auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+                if (ec != std::errc() || p != value.data() + value.size() || v < lo || v > hi) return std::nullopt;
+                return v;
+            };
+            if (key == "clock") {
+                c.settings.clock = std::string(value);
+            } else if (key == "grace") {
+                c.settings.grace = number(0, proto::MAX_GRACE_S);
+                if (!c.settings.grace) {
+                    note_error(cat("grace must be 0-", std::to_string(proto::MAX_GRACE_S), " seconds"));
+                    return r;
+                }
+            } else if (key == "abandon" && (value == "claim" || value == "ai")) {
+                c.settings.abandon = value == "ai" ? proto::AbandonPolicy::Ai : proto::AbandonPolicy::Claim;
+            } else if (key == "hold") {
+                c.settings.hold_level = number(proto::AI_LEVEL_MIN, proto::AI_LEVEL_MAX);
+                if (!c.settings.hold_level) {
+                    note_error("hold must be an AI level 1-10");
+                    return r;
+                }
+            } else if (key == "takebacks" && (value == "on" || value == "off")) {
+                c.settings.takebacks = value == "on";
+            } else {
+                note_error(cat("create: cannot read '", std::string(word),
+                               "' (clock=, grace=, abandon=claim|ai, hold=, takebacks=on|off)"));
+                return r;
+            }
+            name = more;
+        }
         c.name = std::string(name);
         send(c);
     } else if (cmd == "join" || cmd == "sit" || cmd == "watch") {
@@ -304,6 +348,9 @@ CommandResult CliApp::handle_command(std::string_view line) {
     } else if (cmd == "resign") {
         if (!need_table()) return r;
         send(proto::Resign{table_});
+    } else if (cmd == "claim") {
+        if (!need_table()) return r;
+        send(proto::ClaimWin{table_});
     } else if (cmd == "new" || cmd == "rematch") {
         if (!need_table()) return r;
         send(proto::NewGame{table_});
@@ -566,9 +613,21 @@ void CliApp::handle_server_line(const std::string& line) {
                 if (human) say(cat(p.name, " joined as ", std::string(proto::role_name(p.role))));
             },
             [&](const proto::PlayerLeft& p) {
-                if (human)
-                    say(cat(p.name, " (", std::string(proto::role_name(p.role)),
-                            ") left: ", std::string(proto::leave_reason_name(p.reason))));
+                if (!human) return;
+                std::string text = cat(p.name, " (", std::string(proto::role_name(p.role)),
+                                       ") left: ", std::string(proto::leave_reason_name(p.reason)));
+                if (p.grace_ms) text += cat("; the seat is kept for ", std::to_string((*p.grace_ms + 999) / 1000), " s");
+                say(text);
+            },
+            [&](const proto::SeatAbandoned& a) {
+                if (!human) return;
+                if (a.hold_level > 0)
+                    say(cat(a.name, " did not come back: the AI (level ", std::to_string(a.hold_level),
+                            ") plays for them until they return"));
+                else if (a.claimable && role_ == proto::role_of(~a.seat))
+                    say(cat(a.name, " did not come back: type claim to take the win, or keep waiting"));
+                else
+                    say(cat(a.name, " did not come back; the seat is kept"));
             },
             [&](const proto::PlayerReturned& p) {
                 if (human) say(cat(p.name, " is back"));

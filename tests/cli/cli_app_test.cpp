@@ -108,6 +108,52 @@ TEST(CliApp, LobbyCommandsBecomeProtocolLines) {
     EXPECT_EQ(chat.text, "你好");
 }
 
+TEST(CliApp, CreateCarriesTableSettingsAndClaimSendsClaimWin) {
+    CliApp app(batch_options());
+    auto r = app.handle_command("create red clock=fischer:300+5 grace=0 abandon=ai hold=7 takebacks=off Blitz room");
+    ASSERT_EQ(r.send.size(), 1u);
+    const auto c = std::get<proto::CreateTable>(decode_one(r.send[0]));
+    EXPECT_EQ(c.as, proto::Role::Red);
+    EXPECT_EQ(c.name, "Blitz room");
+    EXPECT_EQ(c.settings.clock, "fischer:300+5");
+    EXPECT_EQ(c.settings.grace, 0);
+    EXPECT_EQ(c.settings.abandon, proto::AbandonPolicy::Ai);
+    EXPECT_EQ(c.settings.hold_level, 7);
+    EXPECT_EQ(c.settings.takebacks, false);
+
+    // Plain names still work, and bad settings send nothing and say why.
+    r = app.handle_command("create Friday night");
+    EXPECT_EQ(std::get<proto::CreateTable>(decode_one(r.send.at(0))).settings, proto::TableSettings{});
+    EXPECT_TRUE(app.handle_command("create grace=9999 x").send.empty());
+    EXPECT_TRUE(app.handle_command("create hold=0 x").send.empty());
+    EXPECT_TRUE(app.handle_command("create abandon=robot x").send.empty());
+    const std::string out = app.take_output();
+    EXPECT_NE(out.find("grace must be 0-3600"), std::string::npos) << out;
+    EXPECT_NE(out.find("hold must be"), std::string::npos) << out;
+    EXPECT_NE(out.find("cannot read 'abandon=robot'"), std::string::npos) << out;
+
+    EXPECT_TRUE(app.handle_command("claim").send.empty());  // not at a table
+    seat(app, proto::Role::Red);
+    r = app.handle_command("claim");
+    ASSERT_EQ(r.send.size(), 1u);
+    EXPECT_EQ(std::get<proto::ClaimWin>(decode_one(r.send[0])).table, 7u);
+}
+
+TEST(CliApp, InteractiveModeTellsTheSeatedOpponentItMayClaim) {
+    CliOptions o = batch_options();
+    o.batch = false;
+    CliApp app(o);
+    seat(app, proto::Role::Red);
+    app.take_output();
+    app.handle_server_line(server_line(proto::PlayerLeft{7, "bob", proto::Role::Black, proto::LeaveReason::Disconnected, 59001}));
+    app.handle_server_line(server_line(proto::SeatAbandoned{7, BLACK, "bob", true, 0}));
+    const std::string out = app.take_output();
+    EXPECT_NE(out.find("the seat is kept for 60 s"), std::string::npos) << out;
+    EXPECT_NE(out.find("type claim to take the win"), std::string::npos) << out;
+    app.handle_server_line(server_line(proto::SeatAbandoned{7, BLACK, "bob", false, 4}));
+    EXPECT_NE(app.take_output().find("the AI (level 4) plays for them"), std::string::npos);
+}
+
 TEST(CliApp, BadCommandsSendNothingAndSayWhy) {
     CliApp app(batch_options());
     EXPECT_TRUE(app.handle_command("join x").send.empty());

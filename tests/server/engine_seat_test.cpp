@@ -61,19 +61,27 @@ private:
     std::filesystem::path path_;
 };
 
-// The pool outlives the server (declared first); the lobby gets it before any table exists.
+// The lobby gets the pool before any table exists. Teardown order matters: the server's
+// thread stops first (no new jobs), then the pool joins its workers (whose callbacks post
+// into the server's io_context), and only then does the io_context go with the TestServer.
 struct EngineServer {
-    explicit EngineServer(std::vector<server::EngineSpec> specs) : pool(std::move(specs), 2) {
+    explicit EngineServer(std::vector<server::EngineSpec> specs)
+        : pool(std::make_unique<server::EnginePool>(std::move(specs), 2)) {
         std::string err;
-        started = pool.start(&err);
+        started = pool->start(&err);
         EXPECT_TRUE(started) << err;
         server = std::make_unique<TestServer>();
         server->on_server([this](server::Server& s) {
-            s.lobby().set_engines(&pool);
+            s.lobby().set_engines(pool.get());
             return 0;
         });
     }
-    server::EnginePool pool;
+    ~EngineServer() {
+        server->stop();
+        pool.reset();
+        server.reset();
+    }
+    std::unique_ptr<server::EnginePool> pool;
     bool started = false;
     std::unique_ptr<TestServer> server;
 };

@@ -55,9 +55,15 @@ public:
         thread_ = std::thread([this] { io_.run(); });
     }
     ~TestServer() {
+        stop();
+        ai_.reset();
+    }
+    // Stops the server and joins its thread (idempotent). Queued handlers stay in the
+    // io_context, alive until the TestServer goes.
+    void stop() {
+        if (!thread_.joinable()) return;
         asio::post(io_, [this] { server_->stop(); });
         thread_.join();
-        ai_.reset();
     }
     std::uint16_t port() const { return server_->port(); }
     // Runs f on the server thread and waits for it (to inspect state safely).

@@ -383,7 +383,7 @@ void App::draw_plate(Color side, float x, float y, float w, float h) {
     bg.setFillColor(to_move ? th.plate_active : th.plate);
     window_.draw(bg);
     const float r = h * 0.36f;
-    view_.draw_piece(window_, make_piece(side, KING), {x + h * 0.6f, y + h / 2}, r);
+    view_.draw_piece_quad(window_, make_piece(side, KING), {x + h * 0.6f, y + h / 2}, r);
 
     sf::Text label(utf8(seat_label(lang_, seat, state_.my_name)), view_.font(), unsigned(h * 0.4f));
     label.setFillColor(th.plate_text);

@@ -223,6 +223,16 @@ void BoardView::draw_piece(sf::RenderTarget& target, Piece p, sf::Vector2f c, fl
                               {c.x, c.y - r * 0.02f}, with_alpha(ink, alpha), sf::Text::Bold));
 }
 
+void BoardView::draw_piece_quad(sf::RenderTarget& target, Piece p, sf::Vector2f c, float r) {
+    if (p == NO_PIECE) return;
+    if (!atlas_ok_ || atlas_theme_ != theme_ || atlas_radius_ <= 0) return draw_piece(target, p, c, r);
+    one_va_.clear();
+    quad(one_va_, piece_slot(p), c, r / atlas_radius_, 1.f);
+    sf::RenderStates st(&atlas_.getTexture());
+    st.blendMode = sf::BlendMode(sf::BlendMode::One, sf::BlendMode::OneMinusSrcAlpha);
+    target.draw(one_va_, st);
+}
+
 void BoardView::rebuild_atlas(float r) {
     const Theme& th = theme(theme_);
     slot_ = int(std::ceil(r * 2.8f)) + 2;
@@ -291,66 +301,120 @@ void BoardView::draw(sf::RenderTarget& target, const BoardGeometry& geo, const P
         static_flipped_ = geo.flipped;
         static_theme_ = theme_;
         if (static_ok_) rebuild_static(geo);
+        ++static_version_;
     }
-    if (static_ok_) {
-        sf::Sprite board(static_.getTexture());
-        board.setPosition(origin);
-        target.draw(board, sf::RenderStates(sf::BlendNone));  // opaque: a copy, not a blend
+    if (!atlas_ok_ || atlas_radius_ != r || atlas_theme_ != theme_) {
+        rebuild_atlas(r);
+        ++atlas_version_;
     }
-    if (!atlas_ok_ || atlas_radius_ != r || atlas_theme_ != theme_) rebuild_atlas(r);
-
-    sf::VertexArray marks(sf::Triangles);
-    if (last_move) {
-        const float t = std::max(2.f, std::round(cell / 22));
-        for (Square s : {last_move.from(), last_move.to()})
-            corner_marks(marks, vec(geo.center(s)), cell * 0.49f, cell * 0.16f, t, th.last_move);
-    }
-    target.draw(marks);
 
     const bool anim_on = animating(now);
     const float p = anim_on ? ease_out_cubic((now - anim_.start) / MOVE_ANIMATION_S) : 1.f;
     const Square sel = ctl ? ctl->selected() : SQ_NONE;
     const bool dragging = ctl && ctl->dragging() && sel != SQ_NONE;
+    // The piece that moved last stays off the resting layer: its glide starts and ends
+    // without redrawing the layer (a new position redraws it anyway).
+    const Square arriving = anim_on ? anim_.move.to() : last_move ? last_move.to() : SQ_NONE;
 
-    // Everything from the atlas goes into one vertex array: one draw call for the pieces.
-    sf::VertexArray va(sf::Triangles);
-    if (checked_king != SQ_NONE && !(anim_on && anim_.move.to() == checked_king))
-        quad(va, SLOT_CHECK, vec(geo.center(checked_king)), 1.f, 1.f);
-    for (int i = 0; i < SQ_NB; ++i) {
-        const Square s = Square(i);
-        const Piece pc = pos.piece_on(s);
-        if (pc == NO_PIECE) continue;
-        if (anim_on && s == anim_.move.to()) continue;  // drawn gliding below
-        const sf::Vector2f c = vec(geo.center(s));
-        if (s == sel) {
-            if (dragging) {
-                quad(va, piece_slot(pc), c, 1.f, 0.35f);
-            } else {
-                const float pulse = 0.5f + 0.5f * std::sin(now * 2 * std::numbers::pi_v<float> * 1.1f);
-                quad(va, SLOT_GLOW, c, 1.f + 0.05f * pulse, 0.5f + 0.5f * pulse);
-                quad(va, piece_slot(pc), c, 1.03f + 0.035f * pulse, 1.f);
+    // The resting layer: redrawn only when the position, marks, selection or glide change.
+    const RestKey key{pos.key(), last_move, checked_king, sel, arriving, static_version_, atlas_version_};
+    if (static_ok_ && atlas_ok_ && (!rest_ok_ || rest_.getSize() != size || !(key == rest_key_))) {
+        if (!rest_ok_ || rest_.getSize() != size) rest_ok_ = rest_.create(size.x, size.y);
+        if (rest_ok_) {
+            sf::RenderStates shift;
+            shift.transform.translate(-origin.x, -origin.y);
+            rest_.clear(sf::Color::Transparent);
+            rest_.draw(sf::Sprite(static_.getTexture()), sf::RenderStates(sf::BlendNone));
+            marks_va_.clear();
+            if (last_move) {
+                const float t = std::max(2.f, std::round(cell / 22));
+                for (Square sq : {last_move.from(), last_move.to()})
+                    corner_marks(marks_va_, vec(geo.center(sq)), cell * 0.49f, cell * 0.16f, t, th.last_move);
             }
-            continue;
+            rest_.draw(marks_va_, shift);
+            rest_va_.clear();
+            if (checked_king != SQ_NONE && checked_king != arriving)
+                quad(rest_va_, SLOT_CHECK, vec(geo.center(checked_king)), 1.f, 1.f);
+            for (int i = 0; i < SQ_NB; ++i) {
+                const Square sq = Square(i);
+                const Piece pc = pos.piece_on(sq);
+                if (pc == NO_PIECE || sq == arriving || sq == sel) continue;
+                quad(rest_va_, piece_slot(pc), vec(geo.center(sq)), 1.f, 1.f);
+            }
+            sf::RenderStates st(&atlas_.getTexture());
+            st.transform = shift.transform;
+            st.blendMode = sf::BlendMode(sf::BlendMode::One, sf::BlendMode::OneMinusSrcAlpha);
+            rest_.draw(rest_va_, st);
+            rest_.display();
+            rest_key_ = key;
         }
-        quad(va, piece_slot(pc), c, 1.f, 1.f);
+    }
+    if (rest_ok_ && rest_key_ == key) {
+        sf::Sprite board(rest_.getTexture());
+        board.setPosition(origin);
+        target.draw(board, sf::RenderStates(sf::BlendNone));  // opaque: a copy, not a blend
+    } else {
+        // No resting layer (texture creation failed): draw the board, marks and pieces directly.
+        if (static_ok_) {
+            sf::Sprite board(static_.getTexture());
+            board.setPosition(origin);
+            target.draw(board, sf::RenderStates(sf::BlendNone));
+        }
+        marks_va_.clear();
+        if (last_move) {
+            const float t = std::max(2.f, std::round(cell / 22));
+            for (Square sq : {last_move.from(), last_move.to()})
+                corner_marks(marks_va_, vec(geo.center(sq)), cell * 0.49f, cell * 0.16f, t, th.last_move);
+        }
+        target.draw(marks_va_);
+        rest_va_.clear();
+        for (int i = 0; i < SQ_NB; ++i) {
+            const Square sq = Square(i);
+            const Piece pc = pos.piece_on(sq);
+            if (pc == NO_PIECE || sq == arriving || sq == sel) continue;
+            quad(rest_va_, piece_slot(pc), vec(geo.center(sq)), 1.f, 1.f);
+        }
+        if (atlas_ok_) {
+            sf::RenderStates st(&atlas_.getTexture());
+            st.blendMode = sf::BlendMode(sf::BlendMode::One, sf::BlendMode::OneMinusSrcAlpha);
+            target.draw(rest_va_, st);
+        }
+    }
+
+    // What moves this frame: the selected piece, the glide, legal targets, the dragged piece.
+    top_va_.clear();
+    if (!anim_on && arriving != SQ_NONE && arriving != sel && pos.piece_on(arriving) != NO_PIECE) {
+        if (checked_king == arriving) quad(top_va_, SLOT_CHECK, vec(geo.center(arriving)), 1.f, 1.f);
+        quad(top_va_, piece_slot(pos.piece_on(arriving)), vec(geo.center(arriving)), 1.f, 1.f);
+    }
+    if (sel != SQ_NONE && pos.piece_on(sel) != NO_PIECE) {
+        const sf::Vector2f c = vec(geo.center(sel));
+        const Piece pc = pos.piece_on(sel);
+        if (dragging) {
+            quad(top_va_, piece_slot(pc), c, 1.f, 0.35f);
+        } else {
+            const float pulse = 0.5f + 0.5f * std::sin(now * 2 * std::numbers::pi_v<float> * 1.1f);
+            quad(top_va_, SLOT_GLOW, c, 1.f + 0.05f * pulse, 0.5f + 0.5f * pulse);
+            quad(top_va_, piece_slot(pc), c, 1.03f + 0.035f * pulse, 1.f);
+        }
     }
     if (anim_on) {
         const sf::Vector2f a = vec(geo.center(anim_.move.from())), b = vec(geo.center(anim_.move.to()));
-        if (anim_.captured != NO_PIECE) quad(va, piece_slot(anim_.captured), b, 1.f, 1.f - p);
-        quad(va, piece_slot(anim_.piece), a + (b - a) * p, 1.f + 0.08f * std::sin(p * std::numbers::pi_v<float>), 1.f);
+        if (anim_.captured != NO_PIECE) quad(top_va_, piece_slot(anim_.captured), b, 1.f, 1.f - p);
+        quad(top_va_, piece_slot(anim_.piece), a + (b - a) * p, 1.f + 0.08f * std::sin(p * std::numbers::pi_v<float>), 1.f);
     }
     if (ctl && sel != SQ_NONE)
         for (Move m : ctl->targets())
-            quad(va, pos.empty(m.to()) ? SLOT_DOT : SLOT_RING, vec(geo.center(m.to())), 1.f, 1.f);
+            quad(top_va_, pos.empty(m.to()) ? SLOT_DOT : SLOT_RING, vec(geo.center(m.to())), 1.f, 1.f);
     if (dragging) {
         const PointF d = ctl->drag_point();
-        quad(va, SLOT_GLOW, {d.x, d.y}, 1.12f, 0.8f);
-        quad(va, piece_slot(pos.piece_on(sel)), {d.x, d.y}, 1.12f, 1.f);
+        quad(top_va_, SLOT_GLOW, {d.x, d.y}, 1.12f, 0.8f);
+        quad(top_va_, piece_slot(pos.piece_on(sel)), {d.x, d.y}, 1.12f, 1.f);
     }
-    if (atlas_ok_) {
+    if (atlas_ok_ && top_va_.getVertexCount() > 0) {
         sf::RenderStates st(&atlas_.getTexture());
         st.blendMode = sf::BlendMode(sf::BlendMode::One, sf::BlendMode::OneMinusSrcAlpha);
-        target.draw(va, st);
+        target.draw(top_va_, st);
     }
 }
 

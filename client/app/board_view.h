@@ -4,6 +4,7 @@
 
 #include <SFML/Graphics.hpp>
 
+#include <cstdint>
 #include <string>
 
 #include "app/theme.h"
@@ -34,6 +35,9 @@ public:
     // A disc with its character, usable outside the board (captured pieces, banners).
     void draw_piece(sf::RenderTarget& target, Piece p, sf::Vector2f center, float radius,
                     float alpha = 1.f, float glow = 0.f) const;
+    // The same disc as one quad from the board's piece atlas once that exists (cheaper to
+    // draw every frame); drawn as above before the first board frame.
+    void draw_piece_quad(sf::RenderTarget& target, Piece p, sf::Vector2f center, float radius);
 
 private:
     // Atlas slots: 14 pieces, then the target dot, capture ring, selection glow, check glow.
@@ -60,6 +64,24 @@ private:
     bool static_flipped_ = false;
     int static_theme_ = -1;
     sf::Vector2u static_size_{};
+    // The board with every piece at rest (not selected, not gliding) and the last-move and
+    // check marks: redrawn only when one of those changes, copied opaque every frame.
+    struct RestKey {
+        std::uint64_t position = 0;
+        Move last_move;
+        Square checked_king = SQ_NONE;
+        Square lifted = SQ_NONE;    // the selected piece, drawn on top each frame
+        Square arriving = SQ_NONE;  // the gliding piece's target
+        int static_version = -1;
+        int atlas_version = -1;
+        bool operator==(const RestKey&) const = default;
+    };
+    sf::RenderTexture rest_;
+    bool rest_ok_ = false;
+    RestKey rest_key_;
+    int static_version_ = 0, atlas_version_ = 0;
+    // Per-frame vertex buffers, kept to avoid allocating each frame.
+    sf::VertexArray rest_va_{sf::Triangles}, top_va_{sf::Triangles}, marks_va_{sf::Triangles}, one_va_{sf::Triangles};
     // Every piece and marker pre-drawn (antialiased) once per size and theme.
     sf::RenderTexture atlas_;
     bool atlas_ok_ = false;

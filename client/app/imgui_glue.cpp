@@ -1,11 +1,16 @@
 #include "app/imgui_glue.h"
 
+#define GL_GLEXT_PROTOTYPES 1
 #include <imgui.h>
 #include <backends/imgui_impl_opengl2.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
+#include <vector>
 
 #include <SFML/OpenGL.hpp>
+#include <GL/glext.h>
 #include <SFML/Window/Clipboard.hpp>
 
 namespace xq::client {
@@ -15,6 +20,52 @@ namespace {
 int key_index(sf::Keyboard::Key k) { return k >= 0 && k < 512 ? int(k) : -1; }
 
 void set_clipboard(void*, const char* text) { sf::Clipboard::setString(sf::String::fromUtf8(text, text + std::strlen(text))); }
+
+// Runs first in every UI draw (from the background draw list): blend so the layer ends up
+// with premultiplied colour and a true coverage alpha, which composites exactly with
+// (One, OneMinusSrcAlpha). Over an opaque target the colour result is the same as ImGui's.
+void premultiplied_blend(const ImDrawList*, const ImDrawCmd*) {
+    glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+}
+
+// A 64-bit fingerprint of everything the draw lists would put on screen.
+struct Fingerprint {
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    void add(const void* data, std::size_t n) {
+        const auto* p = static_cast<const unsigned char*>(data);
+        for (; n >= 8; p += 8, n -= 8) {
+            std::uint64_t w;
+            std::memcpy(&w, p, 8);
+            h = (h ^ w) * 0x100000001b3ull;
+            h ^= h >> 31;
+        }
+        for (; n > 0; ++p, --n) h = (h ^ *p) * 0x100000001b3ull;
+    }
+    template <class T>
+    void add_value(const T& v) { add(&v, sizeof v); }
+};
+
+std::uint64_t fingerprint(const ImDrawData* dd, sf::Vector2u size) {
+    Fingerprint f;
+    f.add_value(size.x);
+    f.add_value(size.y);
+    f.add_value(dd->DisplayPos);
+    for (int i = 0; i < dd->CmdListsCount; ++i) {
+        const ImDrawList* l = dd->CmdLists[i];
+        f.add(l->VtxBuffer.Data, std::size_t(l->VtxBuffer.Size) * sizeof(ImDrawVert));
+        f.add(l->IdxBuffer.Data, std::size_t(l->IdxBuffer.Size) * sizeof(ImDrawIdx));
+        for (const ImDrawCmd& c : l->CmdBuffer) {
+            f.add_value(c.ClipRect);
+            f.add_value(c.TextureId);
+            f.add_value(c.VtxOffset);
+            f.add_value(c.IdxOffset);
+            f.add_value(c.ElemCount);
+            f.add_value(c.UserCallback);
+        }
+        f.add_value(i);
+    }
+    return f.h;
+}
 
 }  // namespace
 
@@ -164,14 +215,79 @@ void ImGuiGlue::new_frame(sf::RenderWindow& window, float dt) {
     io.DeltaTime = dt > 0 ? dt : 1.f / 60.f;
     ImGui_ImplOpenGL2_NewFrame();
     ImGui::NewFrame();
+    ImGui::GetBackgroundDrawList()->AddCallback(premultiplied_blend, nullptr);
 }
 
 void ImGuiGlue::render(sf::RenderWindow& window) {
     ImGui::Render();
-    // SFML caches GL state; hand ImGui a clean slate and tell SFML afterwards.
-    window.pushGLStates();
-    ImGui_ImplOpenGL2_RenderDrawData(ImGui::GetDrawData());
-    window.popGLStates();
+    ImDrawData* dd = ImGui::GetDrawData();
+    const sf::Vector2u size = window.getSize();
+    auto draw_direct = [&] {
+        // SFML caches GL state; hand ImGui a clean slate and tell SFML afterwards.
+        window.pushGLStates();
+        ImGui_ImplOpenGL2_RenderDrawData(dd);
+        window.popGLStates();
+        ++drawn_;
+    };
+    if (!cache_) return draw_direct();
+    const std::uint64_t hash = fingerprint(dd, size);
+    if (!layer_ok_ || layer_.getSize() != size || hash != layer_hash_) {
+        if (!layer_ok_ || layer_.getSize() != size) layer_ok_ = layer_.create(size.x, size.y);
+        if (!layer_ok_) return draw_direct();
+        layer_.setActive(true);
+        layer_.clear(sf::Color::Transparent);
+        layer_.pushGLStates();
+        ImGui_ImplOpenGL2_RenderDrawData(dd);
+        layer_.popGLStates();
+        layer_.display();
+        window.setActive(true);
+        layer_hash_ = hash;
+        ++drawn_;
+        // One quad per window (draw list) over what it really drew: the bounding box of each
+        // command's vertices inside its clip rectangle (a window's first clip rectangle is
+        // the whole screen, so clip rectangles alone would copy everything).
+        std::vector<sf::FloatRect> rects;
+        const float W = float(size.x), H = float(size.y);
+        for (int i = 0; i < dd->CmdListsCount; ++i) {
+            const ImDrawList* l = dd->CmdLists[i];
+            float x0 = W, y0 = H, x1 = 0, y1 = 0;
+            for (const ImDrawCmd& c : l->CmdBuffer) {
+                if (c.UserCallback || c.ElemCount == 0) continue;
+                float cx0 = W, cy0 = H, cx1 = 0, cy1 = 0;
+                for (unsigned e = 0; e < c.ElemCount; ++e) {
+                    const ImVec2 p = l->VtxBuffer[int(c.VtxOffset + l->IdxBuffer[int(c.IdxOffset + e)])].pos;
+                    cx0 = std::min(cx0, p.x), cy0 = std::min(cy0, p.y), cx1 = std::max(cx1, p.x), cy1 = std::max(cy1, p.y);
+                }
+                x0 = std::min(x0, std::max(cx0, c.ClipRect.x) - dd->DisplayPos.x);
+                y0 = std::min(y0, std::max(cy0, c.ClipRect.y) - dd->DisplayPos.y);
+                x1 = std::max(x1, std::min(cx1, c.ClipRect.z) - dd->DisplayPos.x);
+                y1 = std::max(y1, std::min(cy1, c.ClipRect.w) - dd->DisplayPos.y);
+            }
+            x0 = std::floor(std::max(x0, 0.f)), y0 = std::floor(std::max(y0, 0.f));
+            x1 = std::ceil(std::min(x1, W)), y1 = std::ceil(std::min(y1, H));
+            if (x1 <= x0 || y1 <= y0) continue;
+            // A window inside one already copied (a child) is in those pixels already.
+            const sf::FloatRect r(x0, y0, x1 - x0, y1 - y0);
+            if (std::any_of(rects.begin(), rects.end(), [&](const sf::FloatRect& o) {
+                    return o.left <= r.left && o.top <= r.top && o.left + o.width >= r.left + r.width &&
+                           o.top + o.height >= r.top + r.height;
+                }))
+                continue;
+            rects.push_back(r);
+        }
+        composite_.clear();
+        for (const sf::FloatRect& r : rects) {
+            const sf::Vector2f q[4] = {{r.left, r.top}, {r.left + r.width, r.top}, {r.left + r.width, r.top + r.height},
+                                       {r.left, r.top + r.height}};
+            for (int k : {0, 1, 2, 0, 2, 3}) composite_.append(sf::Vertex(q[k], sf::Color::White, q[k]));
+        }
+    } else {
+        ++reused_;
+    }
+    // The layer holds premultiplied colour: (One, OneMinusSrcAlpha) puts it over the frame.
+    sf::RenderStates st(&layer_.getTexture());
+    st.blendMode = sf::BlendMode(sf::BlendMode::One, sf::BlendMode::OneMinusSrcAlpha);
+    window.draw(composite_, st);
 }
 
 ImGuiMouseCursor ImGuiGlue::wanted_cursor() const { return active_ ? ImGui::GetMouseCursor() : ImGuiMouseCursor_Arrow; }

@@ -2,12 +2,15 @@
 // renders its draw lists with the OpenGL2 backend that Debian's libimgui ships.
 #pragma once
 
+#include <SFML/Graphics/RenderTexture.hpp>
 #include <SFML/Graphics/RenderWindow.hpp>
+#include <SFML/Graphics/VertexArray.hpp>
 #include <SFML/Window/Cursor.hpp>
 #include <SFML/Window/Event.hpp>
 
 #include <imgui.h>
 
+#include <cstdint>
 #include <string>
 
 namespace xq::client {
@@ -22,7 +25,14 @@ public:
 
     void process_event(const sf::Event& event);
     void new_frame(sf::RenderWindow& window, float dt_seconds);
+    // Draws this frame's widgets. When they are exactly what the last frame drew, the
+    // pixels kept from then are copied instead: under software rendering, drawing the
+    // panels costs several times more than copying them.
     void render(sf::RenderWindow& window);
+    void set_cache(bool on) { cache_ = on; }
+    // Frames drawn from the draw lists, and frames copied from the kept pixels.
+    int frames_drawn() const { return drawn_; }
+    int frames_reused() const { return reused_; }
     // ImGui wants the pointer/keyboard (a widget is under the mouse or has focus).
     bool wants_mouse() const;
     bool wants_keyboard() const;
@@ -35,6 +45,15 @@ private:
     ImVector<ImWchar> ranges_;  // ImGui reads the glyph ranges until the atlas is built
     std::string clipboard_;     // keeps the text ImGui asked for alive until the next request
     ImFont* big_font_ = nullptr;
+
+    // The widgets drawn last time (premultiplied alpha), a fingerprint of their draw lists,
+    // and the quads that copy each window's rectangle onto the frame.
+    bool cache_ = true;
+    sf::RenderTexture layer_;
+    bool layer_ok_ = false;
+    std::uint64_t layer_hash_ = 0;
+    sf::VertexArray composite_{sf::Triangles};
+    int drawn_ = 0, reused_ = 0;
 };
 
 }  // namespace xq::client

@@ -259,7 +259,11 @@ void App::pump_network() {
                 connect_status_ += " — " + server_error_text(lang_, state_.last_error_code, {}, state_.last_error);
             if (state_.last_error_code == "bad_password") focus_password_ = true;
             if (screen_ != Screen::Review) screen_ = Screen::Connect;
-            if (script_active_) script_fail(connect_status_);
+            // A script expecting the refusal (expect error bad_password) goes on to check it.
+            const bool expected = script_active_ && script_pc_ < script_.size() && script_[script_pc_].verb == "expect" &&
+                                  !script_[script_pc_].args.empty() &&
+                                  (script_[script_pc_].args[0] == "error" || script_[script_pc_].args[0] == "screen");
+            if (script_active_ && !expected) script_fail(connect_status_);
             break;
         }
         }

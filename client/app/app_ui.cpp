@@ -250,6 +250,14 @@ void App::ui_lobby() {
             }
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(clock_words(lang_, tb.rules.clock).c_str());
+            if (ImGui::IsItemHovered()) {
+                // The rest of the table's rules on hover.
+                const TableRules& r = tb.rules;
+                std::string abandon = t(r.abandon == AbandonRule::Ai ? Str::AbandonAi : Str::AbandonClaim);
+                if (r.abandon == AbandonRule::Ai) abandon += " (" + t(Str::AiName, {std::to_string(r.hold_level)}) + ")";
+                ImGui::SetTooltip("%s: %d\n%s %s\n%s: %s", t(Str::GraceSeconds), r.grace_s, t(Str::WhenNoReturn), abandon.c_str(),
+                                  t(Str::TakebacksAllowed), t(r.takebacks ? Str::Yes : Str::No));
+            }
             if (!tb.rules.takebacks) ImGui::TextDisabled("%s", t(Str::NoTakebacks));
             ImGui::TableNextColumn();
             ImGui::Text("%d", tb.spectators);

@@ -255,8 +255,9 @@ void App::pump_network() {
             state_.connection = Connection::Disconnected;
             connect_status_ = was_ready ? t(Str::Disconnected, {ev.text}) : t(Str::ConnectFailed, {ev.text});
             // The server's last word before it closed (bad_password, idle_timeout, ...).
+            // The server's reason replaces the socket's ("the server closed the connection").
             if (!state_.last_error_code.empty() && (!was_ready || state_.last_error_code == "idle_timeout"))
-                connect_status_ += " — " + server_error_text(lang_, state_.last_error_code, {}, state_.last_error);
+                connect_status_ = server_error_text(lang_, state_.last_error_code, {}, state_.last_error);
             if (state_.last_error_code == "bad_password") focus_password_ = true;
             if (screen_ != Screen::Review) screen_ = Screen::Connect;
             // A script expecting the refusal (expect error bad_password) goes on to check it.

@@ -1,0 +1,153 @@
+#!/usr/bin/env bash
+# GUI test of the table rules: a real xiangqi-server on an ephemeral loopback port and two
+# desktop clients under Xvfb. Alice opens the create-table dialog (screenshots in English
+# and Chinese), creates a Fischer 5+3 table whose seats are kept 3 s, Bob sees it listed as
+# "Fischer 5+3", sits as Black and after Alice's first move loses his connection. Alice sees
+# the countdown, then the claim question, claims and wins by abandonment. The server wants a
+# password (Carol's wrong one is refused on the connect screen), offers Fairy-Stockfish as an
+# external engine (Dave seats it; the seat shows its name), and pings after 1 s of silence
+# and cuts after 6 s: every client must answer its pings to get through.
+# Usage: gui_rules_test.sh CLIENT SERVER WORKDIR
+set -euo pipefail
+client=$1
+server=$2
+work=$3
+rm -rf "$work"
+mkdir -p "$work"
+cd "$work"
+
+engine_args=()
+if [ -x /usr/games/fairy-stockfish ]; then engine_args=(--engine fairy-stockfish=/usr/games/fairy-stockfish); fi
+XQ_SERVER_PASSWORD=sesame "$server" --port 0 --bind 127.0.0.1 --name "Rules test" --data-dir data \
+  --discovery-port 0 --idle-ping 1 --idle-timeout 6 "${engine_args[@]}" --log-level info >server.log 2>&1 &
+server_pid=$!
+trap 'kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true' EXIT
+
+port=""
+for _ in $(seq 1 100); do
+  port=$(grep -oE '127\.0\.0\.1:[0-9]+' server.log | head -n1 | cut -d: -f2 || true)
+  [ -n "$port" ] && break
+  sleep 0.1
+done
+if [ -z "$port" ]; then
+  echo "server did not report its port"; cat server.log; exit 1
+fi
+
+cat >alice.txt <<'SCRIPT'
+lang en
+expect screen lobby
+settings clock=fischer:300+3 grace=3 abandon=claim takebacks=0
+dialog create
+sleep 200
+screenshot dialog_en.png
+lang zh
+sleep 200
+screenshot dialog_zh.png
+lang en
+dialog none
+create red Clocked
+expect seat red
+expect clock_words Fischer 5+3
+expect rules fischer:300+3 grace=3 abandon=claim takebacks=0
+# Bob starts at the same time; on a loaded machine he may need a while.
+grace 60000
+expect seat_label black bob
+grace 10000
+wait_turn 30000
+move h2e2
+wait player_left 30000
+expect seat_notice bob lost connection — seat kept
+screenshot countdown.png
+wait seat_abandoned 20000
+expect claim open
+screenshot claim_en.png
+lang zh
+sleep 200
+screenshot claim_zh.png
+lang en
+claim
+wait game_over 20000
+expect result abandonment
+SCRIPT
+
+cat >bob.txt <<'SCRIPT'
+grace 60000
+lang en
+expect lobby_clock Fischer 5+3
+screenshot lobby.png
+join last black
+expect seat black
+wait move_made 60000
+drop
+SCRIPT
+
+cat >carol.txt <<'SCRIPT'
+lang zh
+expect error bad_password
+expect screen connect
+sleep 200
+screenshot password_zh.png
+SCRIPT
+
+cat >dave.txt <<'SCRIPT'
+lang en
+create red Engine table
+ai black 1 fairy-stockfish
+expect seat_label black fairy-stockfish (level 1)
+move h2e2
+wait move_made
+wait_turn 30000
+expect ply 2
+SCRIPT
+
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+XDG_CONFIG_HOME="$work/config" timeout 150 xvfb-run -a -s "-screen 0 1280x900x24" \
+  "$client" --connect "127.0.0.1:$port" --name bob --password sesame --mute --width 1000 --height 760 \
+  --script bob.txt >bob.log 2>&1 &
+bob=$!
+status=0
+XDG_CONFIG_HOME="$work/config" timeout 150 xvfb-run -a -s "-screen 0 1280x900x24" \
+  "$client" --connect "127.0.0.1:$port" --name alice --password sesame --mute --width 1100 --height 800 \
+  --script alice.txt --screenshot end.png >alice.log 2>&1 || status=$?
+bstatus=0
+wait "$bob" || bstatus=$?
+cstatus=0
+XDG_CONFIG_HOME="$work/config" timeout 60 xvfb-run -a -s "-screen 0 1280x900x24" \
+  "$client" --connect "127.0.0.1:$port" --name carol --password wrong --mute --width 1000 --height 760 \
+  --script carol.txt >carol.log 2>&1 || cstatus=$?
+cat carol.log
+[ "$cstatus" -eq 0 ] || { echo "carol exited with $cstatus"; exit 1; }
+grep -qF "ok error = bad_password" carol.log || { echo "carol's wrong password was not refused"; exit 1; }
+if [ ${#engine_args[@]} -gt 0 ]; then
+  dstatus=0
+  XDG_CONFIG_HOME="$work/config" timeout 90 xvfb-run -a -s "-screen 0 1280x900x24" \
+    "$client" --connect "127.0.0.1:$port" --name dave --password sesame --mute --width 1100 --height 800 \
+    --script dave.txt --screenshot engine.png >dave.log 2>&1 || dstatus=$?
+  cat dave.log
+  [ "$dstatus" -eq 0 ] || { echo "dave exited with $dstatus"; cat server.log; exit 1; }
+  grep -qF "ok seat_label = fairy-stockfish (level 1)" dave.log || { echo "the engine seat is not labelled"; exit 1; }
+else
+  echo "fairy-stockfish is missing (tools/setup.sh installs it)"; exit 1
+fi
+cat alice.log
+echo "--- bob"
+cat bob.log
+if [ "$status" -ne 0 ] || [ "$bstatus" -ne 0 ]; then
+  echo "alice exited with $status, bob with $bstatus"; cat server.log; exit 1
+fi
+for want in "ok clock_words = Fischer 5+3" "ok rules = fischer:300+3 grace=3 abandon=claim takebacks=0" \
+            "ok seat_notice = bob lost connection — seat kept" "ok claim = open" "ok result = abandonment"; do
+  grep -qF "$want" alice.log || { echo "missing in alice's output: $want"; exit 1; }
+done
+grep -qF "ok lobby_clock = Fischer 5+3" bob.log || { echo "bob did not see the table's time control"; exit 1; }
+for png in dialog_en.png dialog_zh.png countdown.png claim_en.png claim_zh.png end.png lobby.png password_zh.png; do
+  [ -s "$png" ] || { echo "$png missing"; exit 1; }
+  colours=$(identify -format '%k' "$png")
+  echo "$png: $(identify -format '%wx%h' "$png"), $colours colours"
+  [ "$colours" -gt 200 ] || { echo "$png looks blank ($colours colours)"; exit 1; }
+done
+# The dialog screenshots differ between the two languages (the texts really changed).
+diff_px=$(compare -metric AE dialog_en.png dialog_zh.png null: 2>&1 || true)
+echo "dialog en/zh differing pixels: $diff_px"
+[ "${diff_px%%.*}" -gt 1000 ] || { echo "the Chinese dialog looks like the English one"; exit 1; }
+echo "GUI rules test passed"

@@ -126,7 +126,7 @@ bool App::needs_redraw() const {
     if (lan_probe_.valid()) return true;  // poll the probe's result
 #endif
     if (view_.animating(t) || ctl_.selected() != SQ_NONE || ctl_.dragging()) return true;
-    if (!toast_.empty() && t < toast_until_ + 0.5f) return true;
+    if (toast_make_ && t < toast_until_ + 0.5f) return true;
     if (screen_ == Screen::Table && state_.table.clock_running) {
         const auto ms = state_.table.clock_now(*state_.table.clock_running, std::chrono::steady_clock::now());
         if (int(ms / 1000) != last_clock_second_) return true;
@@ -210,7 +210,7 @@ void App::apply_intent(const Intent& i) {
         session_.move(i.move);
         send_outbox();
     } else if (i.kind == Intent::Kind::Refused) {
-        toast(t(reason_string(i.reason)));
+        toast([r = i.reason](Lang l) { return refusal_text(l, r); });
     }
 }
 
@@ -285,7 +285,7 @@ void App::handle_cue(const Cue& c) {
         break;
     case Cue::Kind::TableJoined:
         create_open_ = create_sent_ = false;
-        create_error_.clear();
+        create_error_ = nullptr;
         ctl_.reset();
         view_.stop_animation();
         if (screen_ != Screen::Review) screen_ = Screen::Table;
@@ -315,30 +315,36 @@ void App::handle_cue(const Cue& c) {
         sounds_.play(SoundKind::Notify);
         break;
     case Cue::Kind::Notice:
-        toast(t(c.str, {c.text, c.arg2}));
+        toast(c.str, c.text, c.arg2);
         break;
     case Cue::Kind::Error: {
         if (c.request == "move") ctl_.reset();
-        const std::string text = c.code.empty() ? t(c.str, {c.text}) : server_error_text(lang_, c.code, c.request, c.text);
+        Wording text = [c](Lang l) {
+            return c.code.empty() ? tr(l, c.str, {c.text}) : server_error_text(l, c.code, c.request, c.text);
+        };
         if (c.request == "create_table") {
             // Shown in the dialog, which stays open so the settings can be fixed.
             create_error_ = text;
             create_sent_ = false;
             create_open_ = true;
         }
-        toast(text);
+        toast(std::move(text));
         break;
     }
     case Cue::Kind::Resync:
         ctl_.reset();
         view_.stop_animation();
-        toast(t(Str::Resynced));
+        toast(Str::Resynced);
         break;
     }
 }
 
-void App::toast(std::string text) {
-    toast_ = std::move(text);
+void App::toast(Str id, std::string arg, std::string arg2) {
+    toast([id, arg = std::move(arg), arg2 = std::move(arg2)](Lang l) { return tr(l, id, {arg, arg2}); });
+}
+
+void App::toast(Wording make) {
+    toast_make_ = std::move(make);
     toast_until_ = now() + TOAST_SECONDS;
     dirty_frames_ = 3;
 }
@@ -472,9 +478,9 @@ void App::draw_banner(const BoardGeometry& g) {
 
 void App::draw_toast(const Layout& L) {
     const float t_now = now();
-    if (toast_.empty() || t_now > toast_until_) return;
+    if (!toast_make_ || t_now > toast_until_) return;
     const float alpha = std::clamp((toast_until_ - t_now) / 0.6f, 0.f, 1.f);
-    sf::Text text(utf8(toast_), view_.font(), 17);
+    sf::Text text(utf8(toast_text()), view_.font(), 17);
     const auto b = text.getLocalBounds();
     const float w = b.width + 36, h = 38;
     const float x = std::round(L.board_x + (L.board_w - w) / 2), y = std::round(L.board_y + L.board_h - h - 14);

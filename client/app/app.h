@@ -6,6 +6,7 @@
 #include <SFML/Window/Cursor.hpp>
 
 #include <array>
+#include <functional>
 #include <chrono>
 #include <optional>
 #include <string>
@@ -92,7 +93,12 @@ private:
     void start_connect(const std::string& address);
     void send_outbox();
     void apply_intent(const Intent& i);
-    void toast(std::string text);
+    // A short message over the board, worded when drawn: switching the language changes
+    // it too.
+    using Wording = std::function<std::string(Lang)>;
+    void toast(Wording make);
+    void toast(Str id, std::string arg = {}, std::string arg2 = {});
+    std::string toast_text() const { return toast_make_ ? toast_make_(lang_) : std::string(); }
     void open_review_from_table();
     bool import_pgn(const std::string& path, std::string& error);
     void ui_import_pgn();
@@ -151,7 +157,7 @@ private:
     int exit_code_ = 0;
     std::string font_path_;
 
-    std::string toast_;
+    Wording toast_make_;
     float toast_until_ = 0;
 
     // Connect screen.
@@ -183,7 +189,7 @@ private:
     CreateTableForm create_form_;
     bool create_open_ = false;
     bool create_sent_ = false;
-    std::string create_error_;
+    Wording create_error_;
     bool script_rules_ = false;  // the script's `settings` filled the form: `create` sends it
     int ai_level_ = 5;
     int ai_engine_ = 0;  // 0: the built-in AI, else welcome.engines[ai_engine_ - 1]

@@ -283,7 +283,7 @@ App::StepResult App::step(const ScriptAction& a) {
         } else if (what == "status") got = state_.table.status;
         else if (what == "screen")
             got = screen_ == Screen::Connect ? "connect" : screen_ == Screen::Lobby ? "lobby" : screen_ == Screen::Table ? "table" : "review";
-        else if (what == "toast") got = toast_.find(want) != std::string::npos ? want : toast_;
+        else if (what == "toast") got = toast_text().find(want) != std::string::npos ? want : toast_text();
         else if (what == "lan_servers") got = std::to_string(lan_server_count());
         else if (what == "spectators") got = std::to_string(state_.table.spectators);
         else if (what == "clock_words") got = clock_words(lang_, state_.table.rules.clock);
@@ -448,7 +448,7 @@ int App::bench() {
     ctl_.reset();
     tb.ai.active = false;
     view_.stop_animation();
-    toast_.clear();
+    toast_make_ = nullptr;
     dirty_frames_ = 0;
     const double cpu0 = cpu_seconds();
     const auto w0 = std::chrono::steady_clock::now();

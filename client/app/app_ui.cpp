@@ -159,7 +159,7 @@ void App::ui_lan() {
     ImGui::EndChild();
 }
 #else
-void App::start_lan_search() { toast(t(Str::LanNotAvailable)); }
+void App::start_lan_search() { toast(Str::LanNotAvailable); }
 bool App::lan_searching() const { return false; }
 int App::lan_server_count() const { return 0; }
 
@@ -217,7 +217,7 @@ void App::ui_lobby() {
     // Create a table: the dialog holds the name, the clock and the rules.
     if (ImGui::Button((std::string(t(Str::CreateTable)) + " …").c_str())) {
         create_open_ = true;
-        create_error_.clear();
+        create_error_ = nullptr;
     }
     ImGui::Spacing();
 
@@ -231,7 +231,7 @@ void App::ui_lobby() {
         ImGui::TableSetupColumn(t(Str::Red));
         ImGui::TableSetupColumn(t(Str::Black));
         ImGui::TableSetupColumn(t(Str::TimeControl));
-        ImGui::TableSetupColumn(t(Str::Spectators), ImGuiTableColumnFlags_WidthFixed, 60);
+        ImGui::TableSetupColumn(t(Str::Spectators), ImGuiTableColumnFlags_WidthFixed, 90);
         ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 250);
         ImGui::TableHeadersRow();
         for (const TableSummary& tb : state_.lobby.tables) {
@@ -367,7 +367,10 @@ void App::ui_table() {
     {
         std::string rules = t(Str::ClockSettings, {clock_words(lang_, tb.rules.clock)});
         if (!tb.rules.takebacks) rules += std::string(" · ") + t(Str::NoTakebacks);
-        ImGui::TextDisabled("%s · %s", rules.c_str(), t(Str::Watchers, {std::to_string(tb.spectators)}).c_str());
+        rules += std::string(" · ") + t(Str::Watchers, {std::to_string(tb.spectators)});
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("%s", rules.c_str());
+        ImGui::PopStyleColor();
     }
     ui_seat_notices();
     ImGui::Separator();
@@ -498,7 +501,7 @@ void App::send_create_table(const std::string& name, CreateSeat seat, bool with_
     session_.create_table(name, as, with_rules ? &rules : nullptr);
     send_outbox();
     create_sent_ = true;
-    create_error_.clear();
+    create_error_ = nullptr;
 }
 
 void App::ui_create_table() {
@@ -586,9 +589,9 @@ void App::ui_create_table() {
     ImGui::Spacing();
     const auto problem = f.problem();
     if (problem) ImGui::TextColored(ImVec4(0.8f, 0.1f, 0.1f, 1), "%s", t(*problem));
-    if (!create_error_.empty()) {
+    if (create_error_) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.8f, 0.1f, 0.1f, 1));
-        ImGui::TextWrapped("%s", create_error_.c_str());
+        ImGui::TextWrapped("%s", create_error_(lang_).c_str());
         ImGui::PopStyleColor();
     }
     const bool blocked = problem.has_value() || create_sent_;
@@ -598,7 +601,7 @@ void App::ui_create_table() {
     ImGui::SameLine();
     if (ImGui::Button(t(Str::Cancel), ImVec2(120, 0))) {
         create_open_ = create_sent_ = false;
-        create_error_.clear();
+        create_error_ = nullptr;
     }
     ImGui::End();
 }
@@ -646,7 +649,7 @@ void App::ui_import_pgn() {
     ImGui::SameLine();
     if ((ImGui::Button(t(Str::ImportPgn), ImVec2(bw, 0)) || enter) && pgn_path_[0]) {
         std::string err;
-        if (!import_pgn(pgn_path_, err)) toast(t(Str::PgnLoadFailed, {err}));
+        if (!import_pgn(pgn_path_, err)) toast(Str::PgnLoadFailed, err);
     }
 }
 

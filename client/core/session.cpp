@@ -430,7 +430,10 @@ void Session::on(const proto::PlayerLeft& m) {
         s = SeatInfo{};
     }
     update_claim();
-    if (m.name != state_.my_name) notice(Str::OpponentLeft, m.name);
+    if (m.name == state_.my_name) return;
+    // A dropped player whose seat is kept has not left: say how long the seat waits.
+    if (m.reason == proto::LeaveReason::Disconnected && m.grace_ms) notice(Str::SeatKept, m.name, countdown_text(*m.grace_ms));
+    else notice(Str::OpponentLeft, m.name);
 }
 
 void Session::on(const proto::SeatAbandoned& m) {

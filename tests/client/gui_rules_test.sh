@@ -141,7 +141,69 @@ for want in "ok clock_words = Fischer 5+3" "ok rules = fischer:300+3 grace=5 aba
   grep -qF "$want" alice.log || { echo "missing in alice's output: $want"; exit 1; }
 done
 grep -qF "ok lobby_clock = Fischer 5+3" bob.log || { echo "bob did not see the table's time control"; exit 1; }
-for png in dialog_en.png dialog_zh.png countdown.png claim_en.png claim_zh.png end.png lobby.png password_zh.png; do
+# The AI holds a dropped player's seat: Erin's Asian-clock table keeps seats 2 s, then the
+# built-in AI (level 1) plays for Frank; Gina watches and sees it too.
+cat >erin.txt <<'SCRIPT'
+lang en
+settings clock=asian:600/60/30 grace=2 abandon=ai hold=1 takebacks=1
+create red Held
+expect clock_words Asian 10 min/60 s/30 s
+grace 60000
+expect seat_label black frank
+grace 10000
+wait_turn 30000
+move h2e2
+wait player_left 30000
+expect seat_notice frank lost connection — seat kept
+grace 30000
+expect seat_notice AI (level 1) plays for frank until they return
+expect claim none
+expect ply 2
+screenshot held.png
+SCRIPT
+cat >frank.txt <<'SCRIPT'
+grace 60000
+lang en
+expect lobby_clock Asian 10 min/60 s/30 s
+join last black
+expect seat black
+expect ply 1
+drop
+SCRIPT
+cat >gina.txt <<'SCRIPT'
+grace 60000
+lang zh
+expect lobby_clock 读秒制 10分钟/60秒/30秒
+join last spectator
+expect seat_notice 电脑（1级）代 frank 下棋
+sleep 200
+screenshot spectator_zh.png
+quit
+SCRIPT
+run_client() {  # name width height script [extra args]
+  XDG_CONFIG_HOME="$work/config" timeout 150 xvfb-run -a -s "-screen 0 1280x900x24" \
+    "$client" --connect "127.0.0.1:$port" --name "$1" --password sesame --mute --width "$2" --height "$3" \
+    --script "$4" "${@:5}" >"$1.log" 2>&1
+}
+run_client frank 1000 760 frank.txt &
+frank=$!
+run_client gina 1000 760 gina.txt &
+gina=$!
+estatus=0
+run_client erin 1100 800 erin.txt --screenshot held_end.png || estatus=$?
+fstatus=0
+wait "$frank" || fstatus=$?
+gstatus=0
+wait "$gina" || gstatus=$?
+for who in erin frank gina; do echo "--- $who"; cat "$who.log"; done
+if [ "$estatus" -ne 0 ] || [ "$fstatus" -ne 0 ] || [ "$gstatus" -ne 0 ]; then
+  echo "erin exited with $estatus, frank with $fstatus, gina with $gstatus"; cat server.log; exit 1
+fi
+grep -qF "ok seat_notice = AI (level 1) plays for frank until they return" erin.log || { echo "erin did not see the AI hold"; exit 1; }
+grep -qF "ok seat_notice = 电脑（1级）代 frank 下棋" gina.log || { echo "the spectator did not see the AI hold"; exit 1; }
+grep -qF "ok ply = 2" erin.log || { echo "the AI did not play for frank"; exit 1; }
+
+for png in held.png spectator_zh.png dialog_en.png dialog_zh.png countdown.png claim_en.png claim_zh.png end.png lobby.png password_zh.png; do
   [ -s "$png" ] || { echo "$png missing"; exit 1; }
   colours=$(identify -format '%k' "$png")
   echo "$png: $(identify -format '%wx%h' "$png"), $colours colours"

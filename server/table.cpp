@@ -34,6 +34,42 @@ bool board_decided(EndReason r) {
 Rejection reject(proto::ErrorCode c, std::string msg) { return Rejection{c, std::move(msg)}; }
 
 std::string side_name(Color c) { return std::string(color_name(c)); }
+
+// A search's progress, reported from its worker thread: at most one ai_progress line per
+// AI_PROGRESS_INTERVAL. It also keeps the last score seen (engine seats answer draw offers
+// with it). Shared by the built-in AI and external engine seats.
+struct ProgressThrottle {
+    std::mutex m;
+    Clock::time_point last{};
+    int score = 0;
+
+    bool due(int new_score) {
+        std::lock_guard lock(m);
+        score = new_score;
+        const auto now = Clock::now();
+        if (now - last < AI_PROGRESS_INTERVAL) return false;
+        last = now;
+        return true;
+    }
+    int last_score() {
+        std::lock_guard lock(m);
+        return score;
+    }
+};
+
+proto::AiProgress progress_line(proto::TableId id, Color side, int level, int depth, int score, int percent,
+                                std::uint64_t nodes) {
+    proto::AiProgress msg;
+    msg.table = id;
+    msg.seat = side;
+    msg.level = level;
+    msg.depth = std::clamp(depth, 0, 1000);
+    msg.score = std::clamp(score, -1000000, 1000000);
+    msg.percent = std::clamp(percent, 0, 100);
+    msg.nodes = nodes;
+    return msg;
+}
+
 }  // namespace
 
 Buffer make_buffer(const proto::ServerMessage& m) {
@@ -660,32 +696,11 @@ void Table::maybe_start_ai() {
     boost::asio::io_context& io = ctx_.io;
     const proto::TableId id = id_;
 
-    // Throttled on the worker: at most one progress line per AI_PROGRESS_INTERVAL.
-    struct Throttle {
-        std::mutex m;
-        Clock::time_point last{};
-    };
-    auto throttle = std::make_shared<Throttle>();
+    auto throttle = std::make_shared<ProgressThrottle>();
     job.on_progress = [weak, &io, epoch, side, level, id, throttle](const engine::Progress& p) {
-        {
-            std::lock_guard lock(throttle->m);
-            const auto now = Clock::now();
-            if (now - throttle->last < AI_PROGRESS_INTERVAL) return;
-            throttle->last = now;
-        }
-        proto::AiProgress msg;
-        msg.table = id;
-        msg.seat = side;
-        msg.level = level;
-        msg.depth = std::clamp(p.depth, 0, 1000);
-        msg.score = std::clamp(p.score_cp, -1000000, 1000000);
-        msg.percent = p.root_total > 0 ? std::clamp(p.root_done * 100 / p.root_total, 0, 100) : 0;
-        msg.nodes = p.nodes;
-        boost::asio::post(io, [weak, epoch, msg] {
-            auto self = weak.lock();
-            if (!self || self->ai_epoch_ != epoch) return;
-            self->broadcast(msg);
-        });
+        if (!throttle->due(p.score_cp)) return;
+        const int percent = p.root_total > 0 ? p.root_done * 100 / p.root_total : 0;
+        post_progress(weak, io, epoch, progress_line(id, side, level, p.depth, p.score_cp, percent, p.nodes));
     };
     job.on_done = [weak, &io, epoch, side, ply](const engine::Result& r) {
         boost::asio::post(io, [weak, epoch, side, ply, r] {
@@ -695,6 +710,15 @@ void Table::maybe_start_ai() {
         });
     };
     ctx_.ai->submit(std::move(job));
+}
+
+void Table::post_progress(const std::weak_ptr<Table>& weak, boost::asio::io_context& io, std::uint64_t epoch,
+                          const proto::AiProgress& msg) {
+    boost::asio::post(io, [weak, epoch, msg] {
+        auto self = weak.lock();
+        if (!self || self->ai_epoch_ != epoch) return;
+        self->broadcast(msg);
+    });
 }
 
 void Table::ai_done(std::uint64_t epoch, Color side, int ply, const engine::Result& r) {
@@ -753,44 +777,17 @@ void Table::start_engine(std::uint64_t epoch, Color side) {
     boost::asio::io_context& io = ctx_.io;
     const proto::TableId id = id_;
 
-    // The last score seen (for draw offers) and the throttle, shared with the worker.
-    struct State {
-        std::mutex m;
-        Clock::time_point last{};
-        int score = 0;
-    };
-    auto state = std::make_shared<State>();
+    auto state = std::make_shared<ProgressThrottle>();
     job.on_info = [weak, &io, epoch, side, level, id, movetime, state](const EngineInfo& info) {
-        {
-            std::lock_guard lock(state->m);
-            state->score = info.score_cp;
-            const auto now = Clock::now();
-            if (now - state->last < AI_PROGRESS_INTERVAL) return;
-            state->last = now;
-        }
-        proto::AiProgress msg;
-        msg.table = id;
-        msg.seat = side;
-        msg.level = level;
-        msg.depth = std::clamp(info.depth, 0, 1000);
-        msg.score = std::clamp(info.score_cp, -1000000, 1000000);
+        if (!state->due(info.score_cp)) return;
         // An engine does not say how far through its move list it is: time spent stands in.
-        msg.percent = movetime.count() > 0 ? static_cast<int>(std::clamp<long long>(
-                                                 info.elapsed.count() * 100 / movetime.count(), 0, 100))
-                                           : 0;
-        msg.nodes = info.nodes;
-        boost::asio::post(io, [weak, epoch, msg] {
-            auto self = weak.lock();
-            if (!self || self->ai_epoch_ != epoch) return;
-            self->broadcast(msg);
-        });
+        const int percent = movetime.count() > 0 ? static_cast<int>(std::clamp<long long>(
+                                                        info.elapsed.count() * 100 / movetime.count(), 0, 100))
+                                                  : 0;
+        post_progress(weak, io, epoch, progress_line(id, side, level, info.depth, info.score_cp, percent, info.nodes));
     };
     job.on_done = [weak, &io, epoch, side, ply, state](const EngineReply& r) {
-        int score = 0;
-        {
-            std::lock_guard lock(state->m);
-            score = state->score;
-        }
+        const int score = state->last_score();
         boost::asio::post(io, [weak, epoch, side, ply, r, score] {
             if (auto self = weak.lock()) self->engine_done(epoch, side, ply, r, score);
         });

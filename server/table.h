@@ -185,6 +185,9 @@ private:
 
     void maybe_start_ai();
     void cancel_ai();
+    // From a worker thread: broadcasts `msg` on the I/O thread while search `epoch` is current.
+    static void post_progress(const std::weak_ptr<Table>& weak, boost::asio::io_context& io, std::uint64_t epoch,
+                              const proto::AiProgress& msg);
     void ai_done(std::uint64_t epoch, Color side, int ply, const engine::Result& r);
     void ai_play(std::uint64_t epoch, Color side, int ply, Move m);
     void start_engine(std::uint64_t epoch, Color side);

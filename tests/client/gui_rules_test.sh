@@ -18,20 +18,11 @@ cd "$work"
 
 engine_args=()
 if [ -x /usr/games/fairy-stockfish ]; then engine_args=(--engine fairy-stockfish=/usr/games/fairy-stockfish); fi
-XQ_SERVER_PASSWORD=sesame "$server" --port 0 --bind 127.0.0.1 --name "Rules test" --data-dir data \
-  --discovery-port 0 --idle-ping 1 --idle-timeout 6 "${engine_args[@]}" --log-level info >server.log 2>&1 &
-server_pid=$!
-trap 'kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true' EXIT
-
-port=""
-for _ in $(seq 1 100); do
-  port=$(grep -oE '127\.0\.0\.1:[0-9]+' server.log | head -n1 | cut -d: -f2 || true)
-  [ -n "$port" ] && break
-  sleep 0.1
-done
-if [ -z "$port" ]; then
-  echo "server did not report its port"; cat server.log; exit 1
-fi
+# shellcheck source=start_server.sh
+. "$(dirname "$0")/start_server.sh"
+export XQ_SERVER_PASSWORD=sesame
+start_server --name "Rules test" --idle-ping 1 --idle-timeout 6 "${engine_args[@]}"
+unset XQ_SERVER_PASSWORD
 
 cat >alice.txt <<'SCRIPT'
 lang en

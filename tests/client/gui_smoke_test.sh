@@ -12,19 +12,9 @@ rm -rf "$work"
 mkdir -p "$work"
 cd "$work"
 
-"$server" --port 0 --bind 127.0.0.1 --name "Smoke test" --data-dir data --log-level info >server.log 2>&1 &
-server_pid=$!
-trap 'kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true' EXIT
-
-port=""
-for _ in $(seq 1 100); do
-  port=$(grep -oE '127\.0\.0\.1:[0-9]+' server.log | head -n1 | cut -d: -f2 || true)
-  [ -n "$port" ] && break
-  sleep 0.1
-done
-if [ -z "$port" ]; then
-  echo "server did not report its port"; cat server.log; exit 1
-fi
+# shellcheck source=start_server.sh
+. "$(dirname "$0")/start_server.sh"
+start_server --name "Smoke test"
 
 # A second client watches: it joins the first table it sees and must see the first move.
 cat >watch.txt <<'SCRIPT'

@@ -1,0 +1,17 @@
+# Sourced by the GUI tests. start_server OPTIONS... starts "$server" on an ephemeral loopback
+# port with its own data directory and no discovery responder, logging to server.log in the
+# current directory; it stops the server when the test exits and sets $server_pid and $port.
+start_server() {
+  "$server" --port 0 --bind 127.0.0.1 --data-dir data --discovery-port 0 --log-level info "$@" >server.log 2>&1 &
+  server_pid=$!
+  trap 'kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true' EXIT
+  port=""
+  for _ in $(seq 1 100); do
+    port=$(grep -oE '127\.0\.0\.1:[0-9]+' server.log | head -n1 | cut -d: -f2 || true)
+    [ -n "$port" ] && break
+    sleep 0.1
+  done
+  if [ -z "$port" ]; then
+    echo "server did not report its port"; cat server.log; exit 1
+  fi
+}

@@ -1,6 +1,7 @@
 #include "core/client_state.h"
 
 #include <algorithm>
+#include <ctime>
 
 namespace xq::client {
 
@@ -49,6 +50,31 @@ std::string seat_notice(Lang lang, const SeatInfo& seat, SteadyTime now) {
 void push_chat(std::deque<ChatLine>& chat, ChatLine line) {
     chat.push_back(std::move(line));
     while (chat.size() > MAX_CHAT_LINES) chat.pop_front();
+}
+
+}  // namespace xq::client
+
+namespace xq::client {
+
+std::string archive_date_text(std::int64_t unix_ms) {
+    if (unix_ms <= 0) return {};
+    const std::time_t secs = std::time_t(unix_ms / 1000);
+    std::tm tm{};
+    if (!localtime_r(&secs, &tm)) return {};
+    char buf[32];
+    const std::size_t n = std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M", &tm);
+    return std::string(buf, n);
+}
+
+std::string archive_result_text(Lang lang, const ArchiveEntry& e) {
+    Str id = Str::ArchiveUnfinished;
+    if (e.result == Outcome::RedWins) id = Str::RedWins;
+    if (e.result == Outcome::BlackWins) id = Str::BlackWins;
+    if (e.result == Outcome::Draw) id = Str::DrawResult;
+    std::string out = tr(lang, id);
+    if (e.result == Outcome::Ongoing || e.reason.empty()) return out;
+    const Str reason = end_reason_string(e.reason);
+    return out + " · " + (reason == Str::Ok ? e.reason : std::string(tr(lang, reason)));
 }
 
 }  // namespace xq::client

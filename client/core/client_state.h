@@ -125,6 +125,35 @@ struct LobbyState {
     std::optional<Invitation> invitation;
 };
 
+// One game of the server's archive as a `games` list shows it.
+struct ArchiveEntry {
+    std::int64_t id = 0;
+    std::string red, black;
+    Outcome result = Outcome::Ongoing;  // Ongoing: running, or ended without a result
+    std::string reason;                 // stable end reason name ("checkmate"), "" if none
+    int plies = 0;
+    std::int64_t started_ms = 0;        // Unix time in ms
+};
+
+// An archived game fetched with get_game, checked move by move and ready for review.
+struct ArchivedGame {
+    ArchiveEntry entry;
+    Game game;                    // start position only; the moves are in `moves`
+    std::vector<MoveEntry> moves;
+    std::string text;             // the result in words, as the server gave it
+};
+
+// The lobby's "Game archive" list: newest first, paged back with `before`.
+struct ArchiveState {
+    std::vector<ArchiveEntry> games;
+    bool more = false;           // older games exist: list_older_games() fetches them
+    bool loading = false;        // a list_games or get_game is unanswered
+    std::string player;          // the filter the list was asked with ("" = everyone)
+    std::optional<ArchivedGame> opened;  // the last game_record that passed the checks
+    // Cursor for the next page: the oldest id shown (0 = none).
+    std::int64_t before() const { return games.empty() ? 0 : games.back().id; }
+};
+
 struct ClientState {
     Connection connection = Connection::Disconnected;
     std::string my_name;
@@ -135,6 +164,7 @@ struct ClientState {
     std::vector<std::string> engines;  // external engines the server offers (welcome.engines)
     LobbyState lobby;
     TableState table;
+    ArchiveState archive;
 };
 
 // "0:58" (minutes:seconds, rounded up) for a countdown in milliseconds.
@@ -145,6 +175,11 @@ std::string seat_label(Lang lang, const SeatInfo& seat, const std::string& my_na
 // The line about a dropped player, or "" while the seat's player is connected:
 // "Bob lost connection — seat kept 0:58", "AI (level 5) plays for Bob until they return".
 std::string seat_notice(Lang lang, const SeatInfo& seat, SteadyTime now);
+
+// "2026-11-29 16:05" in local time for a Unix time in ms; "" for 0.
+std::string archive_date_text(std::int64_t unix_ms);
+// "Red wins · checkmate" (localized) for an archive entry; "*" style games say "unfinished".
+std::string archive_result_text(Lang lang, const ArchiveEntry& e);
 
 // Appends a chat line, keeping at most MAX_CHAT_LINES.
 void push_chat(std::deque<ChatLine>& chat, ChatLine line);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/move_text.h"
+#include "xiangqi/notation.h"
 #include "protocol/codec.h"
 
 namespace xq::client {
@@ -182,6 +183,94 @@ void Session::sync() {
     if (state_.table.joined()) send(proto::Sync{proto::TableId(state_.table.id)});
 }
 
+void Session::list_games(const std::string& player) {
+    proto::ListGames l;
+    l.player = player;
+    state_.archive.player = player;
+    state_.archive.loading = true;
+    archive_paging_ = false;
+    send(l);
+}
+void Session::list_older_games() {
+    if (!state_.archive.more || state_.archive.games.empty()) return;
+    proto::ListGames l;
+    l.player = state_.archive.player;
+    l.before = state_.archive.before();
+    state_.archive.loading = true;
+    archive_paging_ = true;
+    send(l);
+}
+void Session::get_game(std::int64_t id) {
+    state_.archive.loading = true;
+    send(proto::GetGame{id});
+}
+
+namespace {
+ArchiveEntry entry_from(const proto::GameSummary& g) {
+    ArchiveEntry e;
+    e.id = g.id;
+    e.red = g.red;
+    e.black = g.black;
+    e.result = g.result;
+    e.reason = g.reason;
+    e.plies = g.plies;
+    e.started_ms = g.started;
+    return e;
+}
+}  // namespace
+
+std::optional<ArchivedGame> archived_game_from(const proto::GameRecord& r, std::string& error) {
+    Position start;
+    if (const FenError fe = start.set_fen(r.start_fen); fe != FenError::None) {
+        error = "start FEN: " + std::string(fen_error_message(fe));
+        return std::nullopt;
+    }
+    Game game(start);
+    std::vector<Move> moves;
+    moves.reserve(r.moves.size());
+    for (std::size_t i = 0; i < r.moves.size(); ++i) {
+        const ParsedMove pm = parse_iccs(game.position(), r.moves[i]);
+        if (!pm.ok() || !game.play(pm.move)) {
+            error = "move " + std::to_string(i + 1) + " \"" + r.moves[i] + "\" is not legal";
+            if (!pm.ok() && !pm.message.empty()) error += ": " + pm.message;
+            return std::nullopt;
+        }
+        moves.push_back(pm.move);
+    }
+    ArchivedGame out;
+    out.entry = entry_from(r.game);
+    out.game = Game(start);
+    out.moves = describe_moves(start, moves);
+    out.text = r.text;
+    return out;
+}
+
+void Session::on(const proto::Games& m) {
+    ArchiveState& a = state_.archive;
+    if (!archive_paging_) a.games.clear();
+    for (const auto& g : m.games) a.games.push_back(entry_from(g));
+    a.more = m.more && !m.games.empty();
+    a.loading = false;
+    archive_paging_ = false;
+}
+
+void Session::on(const proto::GameRecord& m) {
+    state_.archive.loading = false;
+    std::string error;
+    auto game = archived_game_from(m, error);
+    if (!game) {
+        Cue c;
+        c.kind = Cue::Kind::Error;
+        c.str = Str::ArchiveBadRecord;
+        c.text = std::move(error);
+        c.request = "get_game";
+        cues_.push_back(std::move(c));
+        return;
+    }
+    state_.archive.opened = std::move(*game);
+    cue(Cue::Kind::ArchiveGame);
+}
+
 void Session::handle_line(std::string_view line) {
     auto decoded = proto::decode_server(line);
     if (!decoded) {
@@ -222,6 +311,10 @@ void Session::on(const proto::Error& m) {
     state_.last_error_code = c.code;
     // A refused move or a wrong ply means our view may be stale: fetch the truth.
     if (m.request == "move" && m.code == proto::ErrorCode::WrongPly) sync();
+    if (m.request == "list_games" || m.request == "get_game") {
+        state_.archive.loading = false;
+        archive_paging_ = false;
+    }
     cues_.push_back(std::move(c));
 }
 

@@ -28,6 +28,7 @@ struct Cue {
         Error,        // code, text, request: the server refused a request; without a
                       // code, `str` with `text` says what went wrong locally
         Resync,       // the local board differed; a sync was requested
+        ArchiveGame,  // a get_game answer passed the checks: state().archive.opened
     };
     Kind kind = Kind::Notice;
     Move move;
@@ -72,6 +73,11 @@ public:
     void invite(const std::string& name);
     void answer_invite(bool accept);
     void sync();
+    // The server's game archive: the newest games (of `player`, or everyone's), then older
+    // pages while state().archive.more; get_game fetches one for review.
+    void list_games(const std::string& player = {});
+    void list_older_games();
+    void get_game(std::int64_t id);
 
     // Handles one line from the server. Malformed lines become an Error cue, never a throw.
     void handle_line(std::string_view line);
@@ -113,9 +119,9 @@ private:
     void on(const proto::InviteReceived& m);
     void on(const proto::InviteAnswered& m);
     void on(const proto::LeftTable& m);
-    // Archive answers (list_games / get_game); this client does not ask for them yet.
-    void on(const proto::Games&) {}
-    void on(const proto::GameRecord&) {}
+    // Archive answers (list_games / get_game).
+    void on(const proto::Games& m);
+    void on(const proto::GameRecord& m);
     // The server checks an idle connection is alive: answer at once.
     void on(const proto::Ping& m) { send(proto::Pong{m.id}); }
     void on(const proto::SeatAbandoned& m);
@@ -141,6 +147,7 @@ private:
     std::map<std::string, int, std::less<>> received_;
     bool tables_more_ = false;
     bool users_more_ = false;
+    bool archive_paging_ = false;  // the awaited `games` appends to the list
     // A snapshot whose moves arrive over several lines.
     bool snapshot_pending_ = false;
     std::string snapshot_start_fen_;
@@ -152,6 +159,10 @@ private:
 // The protocol's table settings as the client keeps them (absent fields: the defaults).
 TableRules rules_from(const proto::TableSettings& s);
 proto::TableSettings settings_from(const TableRules& r);
+
+// Checks an archived game (FEN, every move legal in turn) and makes it ready for review.
+// On failure returns nullopt and says why in `error` (English detail).
+std::optional<ArchivedGame> archived_game_from(const proto::GameRecord& r, std::string& error);
 
 // A short, human-readable text for a role or colour, in English wire terms.
 std::string_view color_word(Color c);

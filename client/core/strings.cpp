@@ -116,8 +116,11 @@ Str error_code_string(std::string_view code, std::string_view request) {
         {"idle_timeout", Str::ErrIdleTimeout},
         {"no_such_engine", Str::ErrNoSuchEngine},
         {"no_claim", Str::ErrNoClaim},
+        {"no_such_game", Str::ErrNoSuchGame},
     };
     if (code == "not_allowed" && request == "request_takeback") return Str::ErrTakebacksOff;
+    // A server run without a database refuses the archive requests.
+    if (code == "not_allowed" && (request == "list_games" || request == "get_game")) return Str::ErrNoArchive;
     for (const Pair& p : table)
         if (p.code == code) return p.id;
     return Str::ServerError;

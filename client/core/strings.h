@@ -52,7 +52,10 @@ enum class Lang { English, Chinese };
     X(ErrBadFen) X(ErrNotAllowed) X(ErrGameNotInProgress) X(ErrNotSeated) X(ErrNotYourTurn) \
     X(ErrWrongPly) X(ErrIllegalMove) X(ErrNoOffer) X(ErrOfferPending) X(ErrNothingToTakeBack) \
     X(ErrGameInProgress) X(ErrEmptyText) X(ErrBadSettings) X(ErrBadPassword) X(ErrIdleTimeout) \
-    X(ErrNoSuchEngine) X(ErrNoClaim) X(ErrTakebacksOff) X(ClockSettings)
+    X(ErrNoSuchEngine) X(ErrNoClaim) X(ErrTakebacksOff) X(ClockSettings) \
+    X(GameArchive) X(ArchiveFilter) X(ArchiveSearch) X(ArchiveOlder) X(ArchiveEmpty) \
+    X(ArchiveLoading) X(ArchiveUnfinished) X(ArchiveColResult) X(ArchiveColPlies) \
+    X(ArchiveColDate) X(ArchiveBadRecord) X(ErrNoSuchGame) X(ErrNoArchive) X(Close)
 
 enum class Str {
 #define XQ_ENUM(name) name,

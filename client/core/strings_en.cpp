@@ -230,6 +230,20 @@ constexpr StringEntry TABLE[] = {
     {Str::ErrNoClaim, "There is no win to claim"},
     {Str::ErrTakebacksOff, "Takebacks are not allowed at this table"},
     {Str::ClockSettings, "Time control: {}"},
+    {Str::GameArchive, "Game archive"},
+    {Str::ArchiveFilter, "Player name (empty: all)"},
+    {Str::ArchiveSearch, "Search"},
+    {Str::ArchiveOlder, "Older games"},
+    {Str::ArchiveEmpty, "No games found"},
+    {Str::ArchiveLoading, "Loading ..."},
+    {Str::ArchiveUnfinished, "Unfinished"},
+    {Str::ArchiveColResult, "Result"},
+    {Str::ArchiveColPlies, "Plies"},
+    {Str::ArchiveColDate, "Date"},
+    {Str::ArchiveBadRecord, "The archived game cannot be shown: {}"},
+    {Str::ErrNoSuchGame, "That game is not in the server's archive"},
+    {Str::ErrNoArchive, "This server keeps no game archive"},
+    {Str::Close, "Close"},
 };
 static_assert(table_complete(TABLE), "every string id once, in enum order");
 }  // namespace

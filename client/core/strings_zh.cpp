@@ -230,6 +230,20 @@ constexpr StringEntry TABLE[] = {
     {Str::ErrNoClaim, "现在不能判胜"},
     {Str::ErrTakebacksOff, "本桌不允许悔棋"},
     {Str::ClockSettings, "计时：{}"},
+    {Str::GameArchive, "棋谱库"},
+    {Str::ArchiveFilter, "棋手名（留空：全部）"},
+    {Str::ArchiveSearch, "搜索"},
+    {Str::ArchiveOlder, "更早的对局"},
+    {Str::ArchiveEmpty, "没有找到对局"},
+    {Str::ArchiveLoading, "正在载入..."},
+    {Str::ArchiveUnfinished, "未完成"},
+    {Str::ArchiveColResult, "结果"},
+    {Str::ArchiveColPlies, "步数"},
+    {Str::ArchiveColDate, "日期"},
+    {Str::ArchiveBadRecord, "无法显示该棋谱：{}"},
+    {Str::ErrNoSuchGame, "服务器的棋谱库中没有这盘棋"},
+    {Str::ErrNoArchive, "此服务器不保存棋谱库"},
+    {Str::Close, "关闭"},
 };
 static_assert(table_complete(TABLE), "every string id once, in enum order");
 }  // namespace

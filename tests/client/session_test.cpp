@@ -529,3 +529,154 @@ TEST_F(SessionTest, LateArrivalAtAnAbandonedSeatAsksTheOpponent) {
     feed(s);
     EXPECT_TRUE(state.table.claim_open);
 }
+
+// ---- Game archive (list_games / get_game) ------------------------------------------------
+
+namespace {
+
+proto::GameSummary summary(std::int64_t id, const char* red, const char* black) {
+    proto::GameSummary g;
+    g.id = id;
+    g.red = red;
+    g.black = black;
+    g.result = Outcome::RedWins;
+    g.reason = "checkmate";
+    g.plies = 2;
+    g.started = 1764400000000;
+    return g;
+}
+
+}  // namespace
+
+TEST_F(SessionTest, ArchiveListIsStoredAndPagedWithBefore) {
+    session.list_games("alice");
+    auto out = session.take_outbox();
+    ASSERT_EQ(out.size(), 1u);
+    auto d = proto::decode_client(out[0].substr(0, out[0].size() - 1));
+    ASSERT_TRUE(d.ok());
+    const auto* first = std::get_if<proto::ListGames>(&d.value());
+    ASSERT_NE(first, nullptr);
+    EXPECT_EQ(first->player, "alice");
+    EXPECT_EQ(first->before, 0);
+    EXPECT_TRUE(state.archive.loading);
+
+    proto::Games g;
+    g.games = {summary(42, "alice", "bob"), summary(40, "carol", "alice")};
+    g.more = true;
+    session.handle_line(proto::encode(g));
+    ASSERT_EQ(state.archive.games.size(), 2u);
+    EXPECT_EQ(state.archive.games[0].id, 42);
+    EXPECT_EQ(state.archive.games[1].black, "alice");
+    EXPECT_EQ(state.archive.games[0].reason, "checkmate");
+    EXPECT_TRUE(state.archive.more);
+    EXPECT_FALSE(state.archive.loading);
+    EXPECT_EQ(state.archive.before(), 40);
+
+    session.list_older_games();
+    out = session.take_outbox();
+    ASSERT_EQ(out.size(), 1u);
+    d = proto::decode_client(out[0].substr(0, out[0].size() - 1));
+    ASSERT_TRUE(d.ok());
+    const auto* older = std::get_if<proto::ListGames>(&d.value());
+    ASSERT_NE(older, nullptr);
+    EXPECT_EQ(older->before, 40);
+    EXPECT_EQ(older->player, "alice");
+
+    proto::Games g2;
+    g2.games = {summary(12, "alice", "dave")};
+    g2.more = false;
+    session.handle_line(proto::encode(g2));
+    ASSERT_EQ(state.archive.games.size(), 3u);  // appended, not replaced
+    EXPECT_EQ(state.archive.games[2].id, 12);
+    EXPECT_FALSE(state.archive.more);
+    session.list_older_games();  // nothing older: nothing sent
+    EXPECT_TRUE(session.take_outbox().empty());
+
+    // A fresh search replaces the list.
+    session.list_games();
+    session.take_outbox();
+    proto::Games g3;
+    g3.games = {summary(50, "eve", "frank")};
+    session.handle_line(proto::encode(g3));
+    ASSERT_EQ(state.archive.games.size(), 1u);
+    EXPECT_EQ(state.archive.games[0].red, "eve");
+}
+
+TEST_F(SessionTest, ArchiveRecordBecomesAReviewableGame) {
+    session.get_game(42);
+    EXPECT_EQ(sent_types(), std::vector<std::string>{"get_game"});
+    const std::string line =
+        R"({"type":"game_record","game":{"id":42,"red":"alice","black":"bob","result":"1-0","reason":"checkmate",)"
+        R"("plies":3,"started":1764400000000,"ended":1764400900000},)"
+        R"("start_fen":"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",)"
+        R"("moves":["h2e2","h9g7","h0g2"],"text":"Black is checkmated"})";
+    session.handle_line(line);
+    auto cues = session.take_cues();
+    ASSERT_EQ(cues.size(), 1u);
+    EXPECT_EQ(cues[0].kind, Cue::Kind::ArchiveGame);
+    ASSERT_TRUE(state.archive.opened);
+    const ArchivedGame& a = *state.archive.opened;
+    EXPECT_EQ(a.entry.id, 42);
+    EXPECT_EQ(a.entry.result, Outcome::RedWins);
+    ASSERT_EQ(a.moves.size(), 3u);
+    EXPECT_EQ(a.moves[0].iccs, "h2e2");
+    EXPECT_EQ(a.moves[0].chinese, "炮二平五");
+    EXPECT_EQ(a.moves[2].iccs, "h0g2");
+    EXPECT_EQ(a.game.start_position().fen(), std::string(START_FEN));
+    EXPECT_EQ(a.text, "Black is checkmated");
+    EXPECT_FALSE(state.archive.loading);
+}
+
+TEST_F(SessionTest, ArchiveRecordWithAnIllegalMoveIsRefused) {
+    const std::string line =
+        R"({"type":"game_record","game":{"id":7,"red":"a","black":"b","result":"*","plies":2,"started":1},)"
+        R"("start_fen":"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",)"
+        R"("moves":["h2e2","h2e2"]})";
+    session.handle_line(line);
+    auto cues = session.take_cues();
+    ASSERT_EQ(cues.size(), 1u);
+    EXPECT_EQ(cues[0].kind, Cue::Kind::Error);
+    EXPECT_EQ(cues[0].str, Str::ArchiveBadRecord);
+    EXPECT_NE(cues[0].text.find("move 2"), std::string::npos) << cues[0].text;
+    EXPECT_FALSE(state.archive.opened);
+
+    // A bad start FEN too.
+    session.handle_line(R"({"type":"game_record","game":{"id":8,"red":"a","black":"b","result":"*","plies":0,"started":1},)"
+                        R"("start_fen":"not a fen","moves":[]})");
+    cues = session.take_cues();
+    ASSERT_EQ(cues.size(), 1u);
+    EXPECT_EQ(cues[0].str, Str::ArchiveBadRecord);
+    EXPECT_FALSE(state.archive.opened);
+}
+
+TEST_F(SessionTest, ArchiveErrorsHaveTheirOwnWords) {
+    session.list_games();
+    session.take_outbox();
+    session.handle_line(R"({"type":"error","code":"not_allowed","message":"no archive","request":"list_games"})");
+    EXPECT_FALSE(state.archive.loading);
+    auto cues = session.take_cues();
+    ASSERT_EQ(cues.size(), 1u);
+    EXPECT_EQ(error_code_string(cues[0].code, cues[0].request), Str::ErrNoArchive);
+    EXPECT_EQ(error_code_string("not_allowed", "get_game"), Str::ErrNoArchive);
+    EXPECT_EQ(error_code_string("no_such_game", "get_game"), Str::ErrNoSuchGame);
+    EXPECT_EQ(server_error_text(Lang::Chinese, "no_such_game", "get_game", ""), "服务器的棋谱库中没有这盘棋");
+    EXPECT_EQ(server_error_text(Lang::English, "not_allowed", "list_games", ""), "This server keeps no game archive");
+}
+
+TEST(ArchiveText, ResultInWordsAndDate) {
+    ArchiveEntry e;
+    e.result = Outcome::BlackWins;
+    e.reason = "resignation";
+    EXPECT_EQ(archive_result_text(Lang::English, e), "Black wins · resignation");
+    EXPECT_EQ(archive_result_text(Lang::Chinese, e), std::string(tr(Lang::Chinese, Str::BlackWins)) + " · " +
+                                                         tr(Lang::Chinese, Str::EndResignation));
+    e.result = Outcome::Ongoing;
+    e.reason.clear();
+    EXPECT_EQ(archive_result_text(Lang::English, e), "Unfinished");
+    EXPECT_EQ(archive_date_text(0), "");
+    const std::string d = archive_date_text(1764400000000);
+    ASSERT_EQ(d.size(), 16u) << d;
+    EXPECT_EQ(d.substr(0, 4), "2025");
+    EXPECT_EQ(d[4], '-');
+    EXPECT_EQ(d[13], ':');
+}

@@ -322,6 +322,7 @@ void App::handle_cue(const Cue& c) {
         Wording text = [c](Lang l) {
             return c.code.empty() ? tr(l, c.str, {c.text}) : server_error_text(l, c.code, c.request, c.text);
         };
+        if (c.request == "list_games" || c.request == "get_game") archive_error_ = text;
         if (c.request == "create_table") {
             // Shown in the dialog, which stays open so the settings can be fixed.
             create_error_ = text;
@@ -331,6 +332,9 @@ void App::handle_cue(const Cue& c) {
         toast(std::move(text));
         break;
     }
+    case Cue::Kind::ArchiveGame:
+        if (screen_ == Screen::Lobby) open_review_from_archive();
+        break;
     case Cue::Kind::Resync:
         ctl_.reset();
         view_.stop_animation();

@@ -84,6 +84,9 @@ private:
     void ui_settings();
     void ui_dialogs();
     void ui_create_table();
+    void ui_archive();
+    void open_archive();
+    void open_review_from_archive();
     void ui_seat_notices();
     void ui_ai_request(const Layout& L, Color empty);
     void send_create_table(const std::string& name, CreateSeat seat, bool with_rules);
@@ -190,6 +193,10 @@ private:
     bool create_open_ = false;
     bool create_sent_ = false;
     Wording create_error_;
+    // The game archive window (lobby): open, its player filter, its last refusal.
+    bool archive_open_ = false;
+    std::string archive_filter_;
+    Wording archive_error_;
     bool script_rules_ = false;  // the script's `settings` filled the form: `create` sends it
     int ai_level_ = 5;
     int ai_engine_ = 0;  // 0: the built-in AI, else welcome.engines[ai_engine_ - 1]

@@ -223,6 +223,23 @@ App::StepResult App::step(const ScriptAction& a) {
         script_rules_ = true;
         return StepResult::Done;
     }
+    if (v == "archive") {
+        // Picks a game of the archive list (the newest with "first"), as a click on its row.
+        if (state_.archive.loading || (a.args[0] == "first" && state_.archive.games.empty())) {
+            if (waited_ms > float(expect_grace_ms_)) script_fail("archive: no games listed");
+            return script_active_ ? StepResult::Wait : StepResult::Fail;
+        }
+        std::int64_t id = 0;
+        if (a.args[0] == "first") id = state_.archive.games.front().id;
+        else id = std::atoll(a.args[0].c_str());
+        if (id <= 0) {
+            script_fail("archive: bad game id " + a.args[0]);
+            return StepResult::Fail;
+        }
+        session_.get_game(id);
+        send_outbox();
+        return StepResult::Done;
+    }
     if (v == "dialog") {
         // Opens (or closes) a dialog so a screenshot shows it.
         if (a.args[0] == "create") {
@@ -231,8 +248,15 @@ App::StepResult App::step(const ScriptAction& a) {
                 return script_active_ ? StepResult::Wait : StepResult::Fail;
             }
             create_open_ = true;
+        } else if (a.args[0] == "archive") {
+            if (screen_ != Screen::Lobby) {
+                if (waited_ms > float(expect_grace_ms_)) script_fail("dialog archive: not in the lobby");
+                return script_active_ ? StepResult::Wait : StepResult::Fail;
+            }
+            open_archive();
         } else if (a.args[0] == "none") {
             create_open_ = false;
+            archive_open_ = false;
         } else {
             script_fail("unknown dialog " + a.args[0]);
             return StepResult::Fail;

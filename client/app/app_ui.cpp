@@ -219,6 +219,8 @@ void App::ui_lobby() {
         create_open_ = true;
         create_error_ = nullptr;
     }
+    ImGui::SameLine();
+    if (ImGui::Button((std::string(t(Str::GameArchive)) + " …").c_str())) open_archive();
     ImGui::Spacing();
 
     section(t(Str::Tables));
@@ -606,6 +608,99 @@ void App::ui_create_table() {
     ImGui::End();
 }
 
+void App::open_archive() {
+    archive_open_ = true;
+    archive_error_ = nullptr;
+    session_.list_games(archive_filter_);
+    send_outbox();
+}
+
+void App::open_review_from_archive() {
+    if (!state_.archive.opened) return;
+    const ArchivedGame& a = *state_.archive.opened;
+    review_game_ = a.game;
+    review_moves_ = a.moves;
+    // Appended piece by piece (g++ 12 warns falsely on chains of operator+ here).
+    review_title_.clear();
+    review_title_.append("#").append(std::to_string(a.entry.id)).append(" ").append(a.entry.red);
+    review_title_.append(" - ").append(a.entry.black);
+    if (!a.text.empty()) review_title_.append(" (").append(a.text).append(")");
+    review_return_ = Screen::Lobby;
+    archive_open_ = false;
+    set_review_ply(0);
+    screen_ = Screen::Review;
+}
+
+void App::ui_archive() {
+    if (!archive_open_ || screen_ != Screen::Lobby) return;
+    const sf::Vector2u size = window_.getSize();
+    const float W = float(size.x), H = float(size.y);
+    center_next_window(W / 2, H / 2);
+    ImGui::SetNextWindowSize(ImVec2(std::min(W - 40, 820.f), std::min(H - 40, 560.f)), ImGuiCond_Always);
+    ImGui::Begin("##archive", nullptr, (DIALOG_FLAGS & ~ImGuiWindowFlags_AlwaysAutoResize) | ImGuiWindowFlags_NoTitleBar);
+    if (gui_.big_font()) ImGui::PushFont(gui_.big_font());
+    ImGui::TextUnformatted(t(Str::GameArchive));
+    if (gui_.big_font()) ImGui::PopFont();
+    ImGui::SetNextItemWidth(300);
+    const bool enter = ImGui::InputTextWithHint("##afilter", t(Str::ArchiveFilter), &archive_filter_,
+                                                ImGuiInputTextFlags_EnterReturnsTrue);
+    ImGui::SameLine();
+    if (ImGui::Button(t(Str::ArchiveSearch)) || enter) open_archive();
+    ImGui::SameLine();
+    if (state_.archive.loading) ImGui::TextDisabled("%s", t(Str::ArchiveLoading));
+    if (archive_error_) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.8f, 0.1f, 0.1f, 1));
+        ImGui::TextWrapped("%s", archive_error_(lang_).c_str());
+        ImGui::PopStyleColor();
+    }
+    ImGui::Separator();
+    ImGui::BeginChild("agames", ImVec2(0, -ImGui::GetFrameHeightWithSpacing() * 1.3f), false);
+    const ArchiveState& a = state_.archive;
+    if (a.games.empty() && !a.loading) ImGui::TextDisabled("%s", t(Str::ArchiveEmpty));
+    else if (ImGui::BeginTable("agt", 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp)) {
+        ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, 44);
+        ImGui::TableSetupColumn(t(Str::Red));
+        ImGui::TableSetupColumn(t(Str::Black));
+        ImGui::TableSetupColumn(t(Str::ArchiveColResult), ImGuiTableColumnFlags_WidthStretch, 1.6f);
+        ImGui::TableSetupColumn(t(Str::ArchiveColPlies), ImGuiTableColumnFlags_WidthFixed, 60);
+        ImGui::TableSetupColumn(t(Str::ArchiveColDate), ImGuiTableColumnFlags_WidthFixed, 140);
+        ImGui::TableHeadersRow();
+        for (const ArchiveEntry& e : a.games) {
+            ImGui::PushID(int(e.id));
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            // The whole row picks the game: it opens in the review screen when it arrives.
+            if (ImGui::Selectable(std::to_string(e.id).c_str(), false, ImGuiSelectableFlags_SpanAllColumns)) {
+                archive_error_ = nullptr;
+                session_.get_game(e.id);
+                send_outbox();
+            }
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(e.red.c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(e.black.c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(archive_result_text(lang_, e).c_str());
+            ImGui::TableNextColumn();
+            ImGui::Text("%d", e.plies);
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(archive_date_text(e.started_ms).c_str());
+            ImGui::PopID();
+        }
+        ImGui::EndTable();
+    }
+    ImGui::EndChild();
+    if (!a.more || a.loading) ImGui::BeginDisabled();
+    if (ImGui::Button(t(Str::ArchiveOlder))) {
+        session_.list_older_games();
+        send_outbox();
+    }
+    if (!a.more || a.loading) ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (ImGui::Button(t(Str::Close), ImVec2(120, 0))) archive_open_ = false;
+    ImGui::End();
+}
+
 bool App::import_pgn(const std::string& path, std::string& error) {
     // A PGN file of a single game is a few KiB; refuse anything absurd before reading it.
     constexpr std::uintmax_t MAX_PGN_FILE_BYTES = 4u << 20;
@@ -746,6 +841,7 @@ void App::ui_dialogs() {
         ImGui::End();
     }
     ui_create_table();
+    ui_archive();
     if (screen_ == Screen::Table && tb.claim_open) {
         // The opponent's seat was abandoned: take the win, or keep waiting for them.
         center_next_window(cx, cy);

@@ -10,7 +10,9 @@
 //   ai red|black LEVEL [ENGINE]             ask the built-in AI (or a host's engine) to take a seat
 //   settings clock=fischer:300+5 grace=30 abandon=claim|ai hold=5 takebacks=0|1
 //                                           fill the create-table dialog; later creates use it
-//   dialog create|none                      open or close the create-table dialog
+//   dialog create|archive|none              open or close the create-table dialog or the
+//                                           game archive (which lists the server's games)
+//   archive first|ID                        open an archived game in the review screen
 //   claim | keep_waiting                    answer the abandoned-seat question
 //   drop                                    lose the connection (no leave) and exit
 //   wait TYPE [timeout_ms]                  wait for a server message of TYPE

@@ -509,16 +509,6 @@ void Lobby::handle(User& u, const proto::ChatSend& m) {
 }
 
 void Lobby::handle(User& u, const proto::RequestAi& m) {
-    if (!m.engine.empty() && !(engines_ && engines_->has(m.engine))) {
-        std::string known;
-        if (engines_)
-            for (const auto& n : engines_->names()) known += (known.empty() ? "" : ", ") + n;
-        refuse(u, ErrorCode::NoSuchEngine,
-               "no engine named '" + m.engine + "' on this server" +
-                   (known.empty() ? std::string(" (it has none)") : " (engines: " + known + ")"),
-               m.TYPE, m.table);
-        return;
-    }
     if (Table* t = at_table(u, m.table, m.TYPE))
         report(u, t->request_ai(u.id, u.name, m.seat, m.level, m.engine), m.TYPE, m.table);
 }

@@ -629,8 +629,14 @@ void Table::chat(const std::string& from, const std::string& text) {
 // ---- AI seats --------------------------------------------------------------------------
 
 Verdict Table::request_ai(SessionId s, const std::string& user_name, Color c, int level, const std::string& engine) {
-    if (!engine.empty() && !(ctx_.engines && ctx_.engines->has(engine)))
-        return reject(proto::ErrorCode::NoSuchEngine, "this server has no engine named '" + engine + "'");
+    if (!engine.empty() && !(ctx_.engines && ctx_.engines->has(engine))) {
+        std::string known;
+        if (ctx_.engines)
+            for (const auto& n : ctx_.engines->names()) known += (known.empty() ? "" : ", ") + n;
+        return reject(proto::ErrorCode::NoSuchEngine,
+                      "no engine named '" + engine + "' on this server" +
+                          (known.empty() ? std::string(" (it has none)") : " (engines: " + known + ")"));
+    }
     if (engine.empty() && !ctx_.ai) return reject(proto::ErrorCode::NotAllowed, "this server has no AI seats");
     if (!seat_of(s) && user_name != creator_)
         return reject(proto::ErrorCode::NotAllowed, "only a seated player or the table's creator can ask for an AI");
@@ -669,20 +675,17 @@ void Table::maybe_start_ai() {
     const Color side = game_.side_to_move();
     const Seat& seat = seats_[side];
     if (!seat.ai() && !seat.held_by_ai()) return;
-    if (seat.ai() && !seat.engine.empty()) {
-        if (!ctx_.engines) return;
-        ai_busy_ = true;
-        const std::uint64_t epoch = ++ai_epoch_;
-        ai_stop_ = std::make_shared<std::atomic<bool>>(false);
-        start_engine(epoch, side);
-        return;
-    }
-    if (!ctx_.ai) return;
-    // The built-in AI: an AI seat at its level, or an abandoned seat it holds (policy ai).
-    const int level = seat.ai() ? seat.ai_level : seat.hold_level;
+    const bool external = seat.ai() && !seat.engine.empty();
+    if (external ? !ctx_.engines : !ctx_.ai) return;
     ai_busy_ = true;
     const std::uint64_t epoch = ++ai_epoch_;
     ai_stop_ = std::make_shared<std::atomic<bool>>(false);
+    if (external) {
+        start_engine(epoch, side);
+        return;
+    }
+    // The built-in AI: an AI seat at its level, or an abandoned seat it holds (policy ai).
+    const int level = seat.ai() ? seat.ai_level : seat.hold_level;
 
     AiJob job;
     job.start = start_;
@@ -754,10 +757,6 @@ void Table::ai_play(std::uint64_t epoch, Color side, int ply, Move m) {
         ctx_.host.table_changed(*this);
     }
 }
-
-}  // namespace xq::server
-
-namespace xq::server {
 
 // ---- External engine seats -------------------------------------------------------------
 

@@ -6,7 +6,7 @@ namespace xq::engine {
 
 const std::vector<std::string_view>& bench_fens() {
     // The start, two common openings, and middle games and endings from the published perft
-    // positions (shared/data/perft_published.tsv).
+    // positions (tests/data/perft_published.tsv).
     static const std::vector<std::string_view> fens = {
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1",

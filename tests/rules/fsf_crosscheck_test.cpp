@@ -99,7 +99,7 @@ TEST(FsfCrossCheck, PerftDivideDepth2MatchesFairyStockfish) {
     std::set<std::string> seen_roots{roots[0]};
     for (const auto& c : test::load_published_perft(1, 1))
         if (seen_roots.insert(c.fen).second) roots.push_back(c.fen);
-    ASSERT_GE(roots.size(), 5u) << "perft_published.tsv not found";
+    ASSERT_GE(roots.size(), 5u) << test::published_perft_path() << " not found or truncated";
 
     std::mt19937 rng(20261129);
     int compared = 0, with_check = 0, game = 0;

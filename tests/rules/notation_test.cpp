@@ -336,7 +336,7 @@ TEST(NotationRoundTrip, RandomPlayFromTheStart) {
 TEST(NotationRoundTrip, PublishedPerftPositions) {
     std::set<std::string> fens;
     for (const auto& c : test::load_published_perft(1, 9)) fens.insert(c.fen);
-    ASSERT_GE(fens.size(), 10u) << "perft_published.tsv not found or truncated";
+    ASSERT_GE(fens.size(), 10u) << test::published_perft_path() << " not found or truncated";
     std::mt19937 rng(7);
     int checked = 0;
     for (const std::string& fen : fens) {

@@ -8,7 +8,7 @@ namespace {
 
 TEST(PerftDeep, PublishedPositionsDepth5) {
     const auto cases = xq::test::load_published_perft(5, 5);
-    ASSERT_GE(cases.size(), 10u) << "perft_published.tsv not found or truncated";
+    ASSERT_GE(cases.size(), 10u) << xq::test::published_perft_path() << " not found or truncated";
     for (const auto& c : cases) {
         xq::Position pos;
         ASSERT_EQ(pos.set_fen(c.fen), xq::FenError::None) << c.name;

@@ -17,7 +17,7 @@ TEST(Perft, StartPositionDepths1To4) {
 
 TEST(Perft, PublishedPositionsUpToDepth4) {
     const auto cases = test::load_published_perft(1, 4);
-    ASSERT_GE(cases.size(), 50u) << "perft_published.tsv not found or truncated";
+    ASSERT_GE(cases.size(), 50u) << test::published_perft_path() << " not found or truncated";
     for (const auto& c : cases) {
         Position pos;
         ASSERT_EQ(pos.set_fen(c.fen), FenError::None) << c.name;

@@ -10,7 +10,7 @@
 
 // Iterative deepening principal-variation search with aspiration windows, a transposition
 // table, quiescence search, null-move pruning, late-move reductions, check extension, and
-// the repetition rulings of RULES.md applied inside the tree.
+// the repetition rulings of docs/RULES.md applied inside the tree.
 namespace xq::engine {
 
 namespace {
@@ -23,7 +23,7 @@ constexpr int INF = 32001;
 constexpr int MATE = 32000;
 constexpr int MATE_BOUND = MATE - 2 * MAX_PLY;  // |score| >= this: a forced mate (or rule win)
 constexpr int NO_SCORE = 32002;
-constexpr int MOVE_LIMIT_PLIES = 120;  // RULES.md: 60 moves without capture
+constexpr int MOVE_LIMIT_PLIES = 120;  // docs/RULES.md: 60 moves without capture
 
 constexpr int mate_in(int ply) { return MATE - ply; }
 constexpr int mated_in(int ply) { return -MATE + ply; }
@@ -176,7 +176,7 @@ private:
     }
     bool in_check() const { return checks_.back(); }
 
-    // RULES.md repetition rulings (through the referee's own rulings.h), applied as soon as a
+    // docs/RULES.md repetition rulings (through the referee's own rulings.h), applied as soon as a
     // position repeats inside the tree: perpetual check loses to chase loses to idle; equal
     // classes draw.
     int repetition_score(int ply) const;

@@ -47,7 +47,7 @@ struct PlyRecord {
     UndoInfo undo;
     std::uint64_t key_after = 0;
     bool gave_check = false;
-    // Identities of the enemy pieces this move newly chased (see RULES.md), at most 16.
+    // Identities of the enemy pieces this move newly chased (see docs/RULES.md), at most 16.
     std::uint8_t chased_count = 0;
     std::uint8_t chased_ids[16] = {};
     std::uint8_t chased_squares[16] = {};  // where those pieces stood after the move
@@ -58,7 +58,7 @@ struct PlyRecord {
     bool uncounted_check = false;  // a check beyond the cap: it and its reply do not count
 };
 
-// The natural move limit of RULES.md.
+// The natural move limit of docs/RULES.md.
 inline constexpr int MOVE_LIMIT_PLIES = 120;
 inline constexpr int CHECKS_COUNTED_PER_SIDE = 10;
 
@@ -91,7 +91,7 @@ public:
     // Legal moves of the current position.
     MoveList legal_moves() const;
 
-    // Plies counted towards the natural move limit so far (checks capped; see RULES.md).
+    // Plies counted towards the natural move limit so far (checks capped; see docs/RULES.md).
     int limit_plies() const;
     // Identity of the piece on a point (0 = empty); identities follow pieces as they move.
     std::uint8_t piece_id(Square s) const { return ids_[s]; }

@@ -57,7 +57,7 @@ Standing standing(const Position& pos, Square s) {
     return st;
 }
 
-// Direction ('+' forward, '-' backward, '.' sideways) and number of a move, as in RULES.md.
+// Direction ('+' forward, '-' backward, '.' sideways) and number of a move, as in docs/RULES.md.
 struct Shape {
     char dir = '.';
     int num = 0;
@@ -339,7 +339,7 @@ std::string cn_digit(Color c, int d) { return c == RED ? std::string(RED_DIGITS[
 
 std::string cn_dir(char dir) { return dir == '+' ? "进" : dir == '-' ? "退" : "平"; }
 
-// The Chinese ordinal word for the k-th of n like pawns on one file (RULES.md: 前/二/三/四/五
+// The Chinese ordinal word for the k-th of n like pawns on one file (docs/RULES.md: 前/二/三/四/五
 // for four or five, 前/中/后 for three, 前/后 for two).
 std::string cn_ordinal(int k, int n) {
     if (k == 1) return "前";

@@ -1,4 +1,4 @@
-// Move text in the three notations of RULES.md: ICCS coordinates, WXF letters and Chinese.
+// Move text in the three notations of docs/RULES.md: ICCS coordinates, WXF letters and Chinese.
 // Writers take a legal move of the position; parsers match text against the legal moves and
 // return an error value (never throw) for anything else, including arbitrary bytes.
 #pragma once
@@ -28,7 +28,7 @@ inline constexpr std::size_t MAX_MOVE_TEXT = 64;
 
 std::string to_iccs(Move m);                          // "h2e2"
 std::string to_iccs_pgn(Move m);                      // "H2-E2"
-std::string to_wxf(const Position& pos, Move m);      // "C2.5", tandems "R+.3", "C--1", pawns per RULES.md
+std::string to_wxf(const Position& pos, Move m);      // "C2.5", tandems "R+.3", "C--1", pawns per docs/RULES.md
 std::string to_chinese(const Position& pos, Move m);  // UTF-8 "炮二平五", "马8进7", "前车进一", "后炮平4"
 std::string format_move(const Position& pos, Move m, Notation n);
 // The texts of a line of legal moves played from start (e.g. a game's move list); stops at the

@@ -1,4 +1,4 @@
-// PGN for Xiangqi (RULES.md): writes a game as text and reads games back from text, with a
+// PGN for Xiangqi (docs/RULES.md): writes a game as text and reads games back from text, with a
 // line-numbered error for malformed files. Works on strings only; the caller does any file I/O.
 #pragma once
 

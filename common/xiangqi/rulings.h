@@ -1,4 +1,4 @@
-// Repetition rulings of RULES.md as pure functions: which enemy pieces a move chases, how a
+// Repetition rulings of docs/RULES.md as pure functions: which enemy pieces a move chases, how a
 // side's moves in a repetition cycle classify (check > chase > idle), and who loses.
 // Game (the referee) and the engine's search both judge repetitions through this file.
 #pragma once
@@ -14,7 +14,7 @@ namespace xq {
 inline constexpr int MAX_CHASED = 16;
 
 // Squares (as seen in the position after m) of the enemy pieces that the legal move m
-// newly chases in the sense of RULES.md:
+// newly chases in the sense of docs/RULES.md:
 //   after m, X is attacked by a piece that did not attack it before; the attacker is not
 //   a king or pawn; X is not a king nor a pawn on its own side of the river; and X has no
 //   legal recapturer, or X is a rook attacked by a horse or cannon, or X is a rook, horse

@@ -70,7 +70,7 @@ TEST(ExternalEngine, FairyStockfishSpeaksUciWithRanksFromOne) {
     EXPECT_EQ(e->protocol(), EngineProtocol::Uci);
     EXPECT_TRUE(e->ranks_from_one());
     EXPECT_NE(e->id_name().find("Fairy-Stockfish"), std::string::npos) << e->id_name();
-    // The table from RULES.md: our h2e2 is Fairy-Stockfish's h3e3, h9g7 is h10g8.
+    // The table from docs/RULES.md: our h2e2 is Fairy-Stockfish's h3e3, h9g7 is h10g8.
     EXPECT_EQ(e->to_engine(Move(square_from_string("h2"), square_from_string("e2"))), "h3e3");
     EXPECT_EQ(e->to_engine(Move(square_from_string("h9"), square_from_string("g7"))), "h10g8");
     Position pos;

@@ -1,4 +1,4 @@
-// Adjudication by Game: every board-decided ending of RULES.md with its reason text.
+// Adjudication by Game: every board-decided ending of docs/RULES.md with its reason text.
 #include <gtest/gtest.h>
 
 #include <functional>

@@ -1,4 +1,4 @@
-// Move notations: the RULES.md table both ways, tandem pieces and pawns, parser rejections,
+// Move notations: the docs/RULES.md table both ways, tandem pieces and pawns, parser rejections,
 // and round trips of every legal move in many positions (random play, published perft
 // positions, random pawn-heavy set-ups).
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Which moves chase which pieces (RULES.md's chase definition), one case per clause.
+// Which moves chase which pieces (docs/RULES.md's chase definition), one case per clause.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -121,7 +121,7 @@ int App::run() {
 
 bool App::needs_redraw() const {
     const float t = now();
-    if (dirty_frames_ > 0 || script_active_) return true;
+    if (dirty_frames_ > 0 || script_active_ || !input_.empty()) return true;
 #if XQ_HAVE_LAN_DISCOVERY
     if (lan_probe_.valid()) return true;  // poll the probe's result
 #endif
@@ -147,9 +147,12 @@ std::int64_t App::grace_second_now() const {
 
 void App::frame_events() {
     sf::Event e;
-    while (window_.pollEvent(e)) {
+    while (window_.pollEvent(e)) input_.push(e);
+    // One frame's share of the queue: a click or key chord that came within one frame is
+    // spread over frames so the widgets see the press before the release.
+    for (const sf::Event& ev : input_.next_frame()) {
         dirty_frames_ = 3;  // ImGui settles within a couple of frames after input
-        handle_event(e);
+        handle_event(ev);
     }
 }
 

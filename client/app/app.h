@@ -14,6 +14,7 @@
 
 #include "app/board_view.h"
 #include "app/imgui_glue.h"
+#include "app/input_queue.h"
 #include "app/sound_bank.h"
 #include "core/client_state.h"
 #include "core/controller.h"
@@ -134,6 +135,7 @@ private:
     AppOptions opt_;
     sf::RenderWindow window_;
     ImGuiGlue gui_;
+    InputQueue input_;  // window events not yet given to a frame
     BoardView view_;
     SoundBank sounds_;
     NetClient net_;

@@ -1,5 +1,7 @@
 #include "app/imgui_glue.h"
 
+#include "app/input_queue.h"
+
 #define GL_GLEXT_PROTOTYPES 1
 #include <imgui.h>
 #include <backends/imgui_impl_opengl2.h>
@@ -16,8 +18,6 @@
 namespace xq::client {
 
 namespace {
-
-int key_index(sf::Keyboard::Key k) { return k >= 0 && k < 512 ? int(k) : -1; }
 
 void set_clipboard(void*, const char* text) { sf::Clipboard::setString(sf::String::fromUtf8(text, text + std::strlen(text))); }
 
@@ -76,28 +76,7 @@ bool ImGuiGlue::init(sf::RenderWindow& window, const std::string& font_path, flo
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // layout is code-driven; no imgui.ini next to the binary
     io.BackendPlatformName = "xq_sfml";
-    io.KeyMap[ImGuiKey_Tab] = sf::Keyboard::Tab;
-    io.KeyMap[ImGuiKey_LeftArrow] = sf::Keyboard::Left;
-    io.KeyMap[ImGuiKey_RightArrow] = sf::Keyboard::Right;
-    io.KeyMap[ImGuiKey_UpArrow] = sf::Keyboard::Up;
-    io.KeyMap[ImGuiKey_DownArrow] = sf::Keyboard::Down;
-    io.KeyMap[ImGuiKey_PageUp] = sf::Keyboard::PageUp;
-    io.KeyMap[ImGuiKey_PageDown] = sf::Keyboard::PageDown;
-    io.KeyMap[ImGuiKey_Home] = sf::Keyboard::Home;
-    io.KeyMap[ImGuiKey_End] = sf::Keyboard::End;
-    io.KeyMap[ImGuiKey_Insert] = sf::Keyboard::Insert;
-    io.KeyMap[ImGuiKey_Delete] = sf::Keyboard::Delete;
-    io.KeyMap[ImGuiKey_Backspace] = sf::Keyboard::Backspace;
-    io.KeyMap[ImGuiKey_Space] = sf::Keyboard::Space;
-    io.KeyMap[ImGuiKey_Enter] = sf::Keyboard::Enter;
-    io.KeyMap[ImGuiKey_Escape] = sf::Keyboard::Escape;
-    io.KeyMap[ImGuiKey_KeyPadEnter] = sf::Keyboard::Enter;
-    io.KeyMap[ImGuiKey_A] = sf::Keyboard::A;
-    io.KeyMap[ImGuiKey_C] = sf::Keyboard::C;
-    io.KeyMap[ImGuiKey_V] = sf::Keyboard::V;
-    io.KeyMap[ImGuiKey_X] = sf::Keyboard::X;
-    io.KeyMap[ImGuiKey_Y] = sf::Keyboard::Y;
-    io.KeyMap[ImGuiKey_Z] = sf::Keyboard::Z;
+    map_imgui_keys(io);
     io.ClipboardUserData = this;
     io.SetClipboardTextFn = set_clipboard;
     io.GetClipboardTextFn = [](void* self) -> const char* {
@@ -170,43 +149,7 @@ void ImGuiGlue::shutdown() {
     active_ = false;
 }
 
-void ImGuiGlue::process_event(const sf::Event& e) {
-    ImGuiIO& io = ImGui::GetIO();
-    switch (e.type) {
-    case sf::Event::MouseMoved: io.MousePos = ImVec2(float(e.mouseMove.x), float(e.mouseMove.y)); break;
-    case sf::Event::MouseButtonPressed:
-    case sf::Event::MouseButtonReleased: {
-        const int b = e.mouseButton.button;
-        if (b >= 0 && b < 3) io.MouseDown[b] = e.type == sf::Event::MouseButtonPressed;
-        io.MousePos = ImVec2(float(e.mouseButton.x), float(e.mouseButton.y));
-        break;
-    }
-    case sf::Event::MouseWheelScrolled:
-        if (e.mouseWheelScroll.wheel == sf::Mouse::VerticalWheel) io.MouseWheel += e.mouseWheelScroll.delta;
-        else io.MouseWheelH += e.mouseWheelScroll.delta;
-        break;
-    case sf::Event::MouseLeft: io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX); break;
-    case sf::Event::KeyPressed:
-    case sf::Event::KeyReleased: {
-        const int k = key_index(e.key.code);
-        if (k >= 0) io.KeysDown[k] = e.type == sf::Event::KeyPressed;
-        io.KeyCtrl = e.key.control;
-        io.KeyShift = e.key.shift;
-        io.KeyAlt = e.key.alt;
-        io.KeySuper = e.key.system;
-        break;
-    }
-    case sf::Event::TextEntered:
-        // Control characters come through KeysDown; only printable text goes here.
-        if (e.text.unicode >= 32 && e.text.unicode != 127) io.AddInputCharacter(e.text.unicode);
-        break;
-    case sf::Event::LostFocus:
-        for (bool& k : io.KeysDown) k = false;
-        io.KeyCtrl = io.KeyShift = io.KeyAlt = io.KeySuper = false;
-        break;
-    default: break;
-    }
-}
+void ImGuiGlue::process_event(const sf::Event& e) { apply_to_imgui(ImGui::GetIO(), e); }
 
 void ImGuiGlue::new_frame(sf::RenderWindow& window, float dt) {
     ImGuiIO& io = ImGui::GetIO();

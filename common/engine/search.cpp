@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "eval.h"
+#include "time_budget.h"
 #include "tt.h"
 #include "xiangqi/rulings.h"
 
@@ -620,22 +621,29 @@ void Searcher::report(int depth, int score, bool iteration_done, int root_done) 
 
 void Searcher::setup_time() {
     const Color us = pos_.side_to_move();
-    constexpr int OVERHEAD_MS = 5;
+    // A UCI GUI referees on the same machine: little latency to allow for.
+    constexpr int UCI_OVERHEAD_MS = 20;
+    constexpr int MOVETIME_OVERHEAD_MS = 5;
     if (limits_.infinite) return;
+    if (limits_.hard_ms > 0) {
+        hard_ms_ = limits_.hard_ms;
+        soft_ms_ = std::clamp(limits_.soft_ms > 0 ? limits_.soft_ms : hard_ms_, 1, hard_ms_);
+        return;
+    }
     if (limits_.movetime_ms > 0) {
-        hard_ms_ = std::max(1, limits_.movetime_ms - OVERHEAD_MS);
+        hard_ms_ = std::max(1, limits_.movetime_ms - MOVETIME_OVERHEAD_MS);
         soft_ms_ = hard_ms_;
         return;
     }
-    const int left = limits_.time_ms[us];
-    if (left > 0) {
-        const int inc = limits_.inc_ms[us];
-        const int mtg = limits_.movestogo > 0 ? std::min(limits_.movestogo, 40) : 32;
-        const int budget = left / mtg + inc * 3 / 4;
-        const int reserve = std::max(OVERHEAD_MS, std::min(left / 20, 300));
-        hard_ms_ = std::clamp(std::min(budget * 4, left / 2 + inc), 1, std::max(1, left - reserve));
-        soft_ms_ = std::clamp(budget, 1, hard_ms_);
-        if (limits_.movestogo == 1) soft_ms_ = hard_ms_;
+    if (limits_.time_ms[us] > 0) {
+        ClockView clock;
+        clock.type = ClockType::Fischer;
+        clock.main_ms = limits_.time_ms[us];
+        clock.increment_ms = limits_.inc_ms[us];
+        clock.moves_to_go = limits_.movestogo;
+        const TimeBudget b = plan_move_time(clock, UCI_OVERHEAD_MS);
+        hard_ms_ = b.hard_ms;
+        soft_ms_ = b.soft_ms;
     }
 }
 
@@ -778,7 +786,7 @@ Result Searcher::run(const Position& start, const std::vector<Move>& moves) {
         // Time: stop early when another iteration would most likely not finish.
         stable_iterations = root_moves_[0].move == prev_best ? stable_iterations + 1 : 0;
         prev_best = root_moves_[0].move;
-        if (soft_ms_ && !limits_.infinite && limits_.movetime_ms == 0) {
+        if (soft_ms_ && soft_ms_ < hard_ms_ && !limits_.infinite) {
             const double factor = stable_iterations >= 3 ? 0.35 : (stable_iterations == 0 ? 0.8 : 0.55);
             if (elapsed_ms() > int(soft_ms_ * factor)) break;
         }

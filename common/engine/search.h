@@ -20,6 +20,10 @@ struct Limits {
     int time_ms[COLOR_NB] = {0, 0};  // remaining clock per colour
     int inc_ms[COLOR_NB] = {0, 0};
     int movestogo = 0;
+    // An explicit budget (plan_move_time() from a table clock): when hard_ms > 0 it replaces
+    // movetime and the clock fields above.
+    int soft_ms = 0;
+    int hard_ms = 0;
     bool infinite = false;
     int level = 10;          // strength 1..10, 10 = full strength
     std::uint64_t seed = 0;  // randomness for lower levels; same seed, same move

@@ -67,7 +67,43 @@ struct Options {
     int max_plies = DEFAULT_MAX_PLIES;
     std::string pgn_path;
     bool quiet = false;
+    std::vector<std::string> openings = OPENINGS;  // --openings FILE replaces the built-in list
 };
+
+Move from_engine_text(const Position& pos, const std::string& text, bool fsf);
+
+// Reads one opening per line (ICCS moves from the start; '#' starts a comment). Every move must
+// be legal: a bad line is an error, never a silently shortened opening.
+bool load_openings(const std::string& path, std::vector<std::string>& out, std::string& error) {
+    std::ifstream f(path);
+    if (!f) {
+        error = "cannot read " + path;
+        return false;
+    }
+    out.clear();
+    int line_no = 0;
+    for (std::string line; std::getline(f, line);) {
+        ++line_no;
+        if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+        std::istringstream in(line);
+        Game game;
+        std::string moves;
+        for (std::string t; in >> t;) {
+            const Move m = from_engine_text(game.position(), t, false);
+            if (!m || !game.play(m)) {
+                error = path + ":" + std::to_string(line_no) + ": illegal move '" + t + "'";
+                return false;
+            }
+            moves += (moves.empty() ? "" : " ") + t;
+        }
+        if (!moves.empty()) out.push_back(moves);
+    }
+    if (out.empty()) {
+        error = path + ": no openings";
+        return false;
+    }
+    return true;
+}
 
 // A UCI engine in a child process.
 class EngineProcess {
@@ -341,7 +377,8 @@ double elo_of(double p) {
 
 int usage() {
     std::cerr << "usage: xiangqi-match --engine1 CMD [--option1 Name=Value]... --engine2 CMD [--option2 Name=Value]...\n"
-                 "                     [--games N] [--movetime MS | --nodes N] [--max-plies N] [--pgn FILE] [--quiet]\n";
+                 "                     [--games N] [--movetime MS | --nodes N] [--max-plies N] [--pgn FILE] [--quiet]\n"
+                 "                     [--openings FILE]  (one opening per line; default: the built-in tuning list)\n";
     return 2;
 }
 
@@ -392,6 +429,14 @@ int main(int argc, char** argv) {
             opt.pgn_path = *v;
         } else if (a == "--quiet") {
             opt.quiet = true;
+        } else if (a == "--openings") {
+            const auto v = value();
+            std::string error;
+            if (!v) return usage();
+            if (!load_openings(*v, opt.openings, error)) {
+                std::cerr << "xiangqi-match: " << error << "\n";
+                return 2;
+            }
         } else {
             std::cerr << "unknown argument: " << a << "\n";
             return usage();
@@ -416,13 +461,13 @@ int main(int argc, char** argv) {
     std::cout << "engine 1: " << label(0) << "\nengine 2: " << label(1) << "\n"
               << opt.games << " games, "
               << (opt.nodes > 0 ? "nodes " + std::to_string(opt.nodes) : "movetime " + std::to_string(opt.movetime) + " ms")
-              << "\n";
+              << ", " << opt.openings.size() << " openings\n";
 
     int wins = 0, draws = 0, losses = 0;
     std::vector<double> scores;
     std::string pgn;
     for (int g = 0; g < opt.games; ++g) {
-        const std::string& opening = OPENINGS[std::size_t(g / 2) % OPENINGS.size()];
+        const std::string& opening = opt.openings[std::size_t(g / 2) % opt.openings.size()];
         const int red_index = g % 2;  // engine 1 is Red in even games
         const GameOutcome o = play_game(eng, red_index, opening, opt, pgn, g + 1);
         scores.push_back(o.score_first);

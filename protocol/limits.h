@@ -16,6 +16,9 @@ inline constexpr int MAX_JSON_DEPTH = 8;
 
 // Nicknames: 1..MAX_NAME_CODE_POINTS code points, no control characters.
 inline constexpr std::size_t MAX_NAME_CODE_POINTS = 20;
+// Passwords of registered accounts, in bytes of UTF-8.
+inline constexpr std::size_t MIN_ACCOUNT_PASSWORD_BYTES = 8;
+inline constexpr std::size_t MAX_ACCOUNT_PASSWORD_BYTES = 256;
 // Table names are cut to this many code points.
 inline constexpr std::size_t MAX_TABLE_NAME_CODE_POINTS = 40;
 // Chat text is cut (by code point, never mid-character) to this many code points.

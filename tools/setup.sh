@@ -8,7 +8,7 @@ PKGS=(
   libboost-dev libboost-system-dev
   libsfml-dev libimgui-dev libgl-dev libfontconfig-dev fonts-wqy-microhei
   nlohmann-json3-dev libgtest-dev libgmock-dev libcli11-dev libspdlog-dev libfmt-dev libsqlite3-dev
-  libicu-dev
+  libicu-dev libsodium-dev
   clang libclang-rt-14-dev
   xvfb xauth x11-utils imagemagick
   fairy-stockfish

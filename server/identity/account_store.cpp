@@ -1,0 +1,289 @@
+#include "server/identity/account_store.h"
+
+#include <sodium.h>
+#include <sqlite3.h>
+#include <unicode/uversion.h>
+
+#include <chrono>
+
+#include "protocol/limits.h"
+#include "protocol/utf8.h"
+
+namespace xq::server {
+
+namespace {
+
+// `meta` is shared with the games database (storage.cpp creates the same table).
+constexpr const char* SCHEMA = R"sql(
+CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS accounts(
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  key_folded TEXT NOT NULL UNIQUE,
+  key_shaped TEXT NOT NULL UNIQUE,
+  hash TEXT NOT NULL,
+  created_ms INTEGER NOT NULL,
+  last_login_ms INTEGER NOT NULL DEFAULT 0);
+)sql";
+
+// Keys depend on ICU's confusable data: a database written under another Unicode version
+// gets its keys computed again on open.
+constexpr const char* UNICODE_VERSION = U_ICU_VERSION;
+
+// Characters of a reset password: no 0/O, 1/l/I, so it can be read out to the player.
+constexpr std::string_view RESET_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789";
+constexpr std::size_t RESET_LENGTH = 14;
+
+// One prepared statement, finalized however the scope ends.
+class Query {
+public:
+    Query(sqlite3* db, const char* sql) { sqlite3_prepare_v2(db, sql, -1, &s_, nullptr); }
+    ~Query() { sqlite3_finalize(s_); }
+    Query(const Query&) = delete;
+    Query& operator=(const Query&) = delete;
+    explicit operator bool() const { return s_ != nullptr; }
+    Query& bind(int i, std::int64_t v) {
+        sqlite3_bind_int64(s_, i, v);
+        return *this;
+    }
+    Query& bind(int i, std::string_view v) {
+        sqlite3_bind_text(s_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
+        return *this;
+    }
+    int step() { return sqlite3_step(s_); }
+    std::int64_t i64(int col) const { return sqlite3_column_int64(s_, col); }
+    std::string text(int col) const {
+        const unsigned char* p = sqlite3_column_text(s_, col);
+        return p ? std::string(reinterpret_cast<const char*>(p), static_cast<std::size_t>(sqlite3_column_bytes(s_, col)))
+                 : std::string();
+    }
+
+private:
+    sqlite3_stmt* s_ = nullptr;
+};
+
+std::int64_t now_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+}  // namespace
+
+std::string_view account_result_text(AccountStore::Result r) {
+    switch (r) {
+    case AccountStore::Result::Ok: return "ok";
+    case AccountStore::Result::NameTaken: return "that name (or one that looks like it) is registered already";
+    case AccountStore::Result::NoSuchAccount: return "no account has that name";
+    case AccountStore::Result::WrongPassword: return "wrong password";
+    case AccountStore::Result::BadPassword: return "the password is not acceptable";
+    case AccountStore::Result::BadName: return "the name is not acceptable";
+    case AccountStore::Result::Failed: return "the account database failed";
+    }
+    return "?";
+}
+
+std::unique_ptr<AccountStore> AccountStore::open(const std::filesystem::path& db_file, const NamePolicy& names,
+                                                 std::string* error, Cost cost) {
+    auto set_error = [&](std::string m) {
+        if (error) *error = std::move(m);
+        return nullptr;
+    };
+    if (sodium_init() < 0) return set_error("libsodium cannot initialize");
+    std::unique_ptr<AccountStore> s(new AccountStore(names, cost));
+    int rc = sqlite3_open_v2(db_file.c_str(), &s->db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+                             nullptr);
+    if (rc != SQLITE_OK) {
+        std::string m = s->db_ ? sqlite3_errmsg(s->db_) : sqlite3_errstr(rc);
+        return set_error("cannot open " + db_file.string() + ": " + m);
+    }
+    sqlite3_busy_timeout(s->db_, 2000);
+    if (!s->exec("PRAGMA journal_mode=WAL;") || !s->exec(SCHEMA))
+        return set_error("cannot prepare accounts in " + db_file.string() + ": " + s->error_);
+
+    std::optional<std::string> version, unicode;
+    {
+        Query q(s->db_, "SELECT key, value FROM meta WHERE key IN ('accounts_schema', 'accounts_unicode')");
+        if (!q) return set_error(sqlite3_errmsg(s->db_));
+        while (q.step() == SQLITE_ROW) (q.text(0) == "accounts_schema" ? version : unicode) = q.text(1);
+    }
+    if (version && *version != std::to_string(ACCOUNTS_SCHEMA_VERSION))
+        return set_error(db_file.string() + " has accounts schema version " + *version + ", this server knows " +
+                         std::to_string(ACCOUNTS_SCHEMA_VERSION));
+    if (!version) {
+        Query q(s->db_, "INSERT INTO meta(key, value) VALUES('accounts_schema', ?1)");
+        if (!q || q.bind(1, std::to_string(ACCOUNTS_SCHEMA_VERSION)).step() != SQLITE_DONE)
+            return set_error(sqlite3_errmsg(s->db_));
+    }
+    if (unicode != std::string(UNICODE_VERSION) && !s->rekey())
+        return set_error("cannot renew the name keys of " + db_file.string() + ": " + s->error_);
+    return s;
+}
+
+AccountStore::~AccountStore() { sqlite3_close(db_); }
+
+bool AccountStore::exec(const char* sql) {
+    char* msg = nullptr;
+    if (sqlite3_exec(db_, sql, nullptr, nullptr, &msg) == SQLITE_OK) return true;
+    error_ = msg ? msg : sqlite3_errmsg(db_);
+    sqlite3_free(msg);
+    return false;
+}
+
+bool AccountStore::rekey() {
+    if (!exec("BEGIN IMMEDIATE;")) return false;
+    std::vector<std::pair<std::int64_t, std::string>> rows;
+    {
+        Query q(db_, "SELECT id, name FROM accounts");
+        while (q && q.step() == SQLITE_ROW) rows.emplace_back(q.i64(0), q.text(1));
+    }
+    // Temporary keys first, so that swapping two keys never trips the unique indexes.
+    bool ok = exec("UPDATE accounts SET key_folded = '#' || id, key_shaped = '#' || id;");
+    for (const auto& [id, name] : rows) {
+        const NameKey k = names_.key(name);
+        Query q(db_, "UPDATE accounts SET key_folded = ?1, key_shaped = ?2 WHERE id = ?3");
+        ok = ok && !k.empty() && q && q.bind(1, k.folded).bind(2, k.shaped).bind(3, id).step() == SQLITE_DONE;
+    }
+    Query v(db_, "INSERT OR REPLACE INTO meta(key, value) VALUES('accounts_unicode', ?1)");
+    ok = ok && v && v.bind(1, std::string_view(UNICODE_VERSION)).step() == SQLITE_DONE;
+    if (!ok) {
+        if (error_.empty()) error_ = sqlite3_errmsg(db_);
+        exec("ROLLBACK;");
+        return false;
+    }
+    return exec("COMMIT;");
+}
+
+std::string AccountStore::check_password(std::string_view password) {
+    if (password.size() < proto::MIN_ACCOUNT_PASSWORD_BYTES)
+        return "a password needs at least " + std::to_string(proto::MIN_ACCOUNT_PASSWORD_BYTES) + " bytes";
+    if (password.size() > proto::MAX_ACCOUNT_PASSWORD_BYTES)
+        return "a password has at most " + std::to_string(proto::MAX_ACCOUNT_PASSWORD_BYTES) + " bytes";
+    if (!proto::valid_utf8(password)) return "a password must be valid UTF-8";
+    return {};
+}
+
+std::optional<std::string> AccountStore::hash(std::string_view password) {
+    const bool minimal = cost_ == Cost::Minimal;
+    char out[crypto_pwhash_STRBYTES];
+    if (crypto_pwhash_str_alg(out, password.data(), password.size(),
+                              minimal ? crypto_pwhash_OPSLIMIT_MIN : crypto_pwhash_OPSLIMIT_INTERACTIVE,
+                              minimal ? crypto_pwhash_MEMLIMIT_MIN : crypto_pwhash_MEMLIMIT_INTERACTIVE,
+                              crypto_pwhash_ALG_ARGON2ID13) != 0) {
+        error_ = "out of memory while hashing a password";
+        return std::nullopt;
+    }
+    return std::string(out);
+}
+
+std::vector<std::pair<Account, std::string>> AccountStore::matches(const NameKey& key) {
+    std::vector<std::pair<Account, std::string>> out;
+    Query q(db_,
+            "SELECT id, name, created_ms, last_login_ms, hash FROM accounts WHERE key_folded = ?1 OR key_shaped = ?2 "
+            "ORDER BY id");
+    if (!q) return out;
+    q.bind(1, key.folded).bind(2, key.shaped);
+    while (q.step() == SQLITE_ROW) out.push_back({Account{q.i64(0), q.text(1), q.i64(2), q.i64(3)}, q.text(4)});
+    return out;
+}
+
+AccountStore::Result AccountStore::create(std::string_view name, std::string_view password) {
+    const NameCheck c = names_.check(name);
+    if (!c.ok()) return Result::BadName;
+    if (!check_password(password).empty()) return Result::BadPassword;
+    if (!matches(c.key).empty()) return Result::NameTaken;
+    const auto h = hash(password);
+    if (!h) return Result::Failed;
+    Query q(db_, "INSERT INTO accounts(name, key_folded, key_shaped, hash, created_ms) VALUES(?1, ?2, ?3, ?4, ?5)");
+    if (!q) return Result::Failed;
+    const int rc = q.bind(1, c.name).bind(2, c.key.folded).bind(3, c.key.shaped).bind(4, *h).bind(5, now_ms()).step();
+    if (rc == SQLITE_CONSTRAINT) return Result::NameTaken;
+    if (rc != SQLITE_DONE) {
+        error_ = sqlite3_errmsg(db_);
+        return Result::Failed;
+    }
+    return Result::Ok;
+}
+
+std::optional<Account> AccountStore::find(std::string_view name) {
+    const NameKey key = names_.key(name);
+    if (key.empty()) return std::nullopt;
+    auto m = matches(key);
+    if (m.empty()) return std::nullopt;
+    return m.front().first;
+}
+
+AccountStore::Result AccountStore::verify(std::string_view name, std::string_view password, std::int64_t at_ms,
+                                          Account* out) {
+    const NameKey key = names_.key(name);
+    if (key.empty()) return Result::NoSuchAccount;
+    const auto m = matches(key);
+    if (m.empty()) return Result::NoSuchAccount;
+    if (password.size() > proto::MAX_ACCOUNT_PASSWORD_BYTES) return Result::WrongPassword;
+    // A name can look like two accounts (one by each key): the password says which.
+    for (const auto& [account, stored] : m) {
+        if (crypto_pwhash_str_verify(stored.c_str(), password.data(), password.size()) != 0) continue;
+        Query q(db_, "UPDATE accounts SET last_login_ms = ?1 WHERE id = ?2");
+        if (!q || q.bind(1, at_ms).bind(2, account.id).step() != SQLITE_DONE) {
+            error_ = sqlite3_errmsg(db_);
+            return Result::Failed;
+        }
+        if (out) {
+            *out = account;
+            out->last_login_ms = at_ms;
+        }
+        return Result::Ok;
+    }
+    return Result::WrongPassword;
+}
+
+AccountStore::Result AccountStore::change_password(std::string_view name, std::string_view old_password,
+                                                   std::string_view new_password) {
+    if (!check_password(new_password).empty()) return Result::BadPassword;
+    Account a;
+    if (const Result r = verify(name, old_password, now_ms(), &a); r != Result::Ok) return r;
+    const auto h = hash(new_password);
+    if (!h) return Result::Failed;
+    Query q(db_, "UPDATE accounts SET hash = ?1 WHERE id = ?2");
+    if (!q || q.bind(1, *h).bind(2, a.id).step() != SQLITE_DONE) {
+        error_ = sqlite3_errmsg(db_);
+        return Result::Failed;
+    }
+    return Result::Ok;
+}
+
+AccountStore::Result AccountStore::reset(std::string_view name, std::string* password_out) {
+    const auto a = find(name);
+    if (!a) return Result::NoSuchAccount;
+    std::string password;
+    for (std::size_t i = 0; i < RESET_LENGTH; ++i)
+        password += RESET_ALPHABET[randombytes_uniform(static_cast<std::uint32_t>(RESET_ALPHABET.size()))];
+    const auto h = hash(password);
+    if (!h) return Result::Failed;
+    Query q(db_, "UPDATE accounts SET hash = ?1, last_login_ms = 0 WHERE id = ?2");
+    if (!q || q.bind(1, *h).bind(2, a->id).step() != SQLITE_DONE) {
+        error_ = sqlite3_errmsg(db_);
+        return Result::Failed;
+    }
+    if (password_out) *password_out = std::move(password);
+    return Result::Ok;
+}
+
+AccountStore::Result AccountStore::remove(std::string_view name) {
+    const auto a = find(name);
+    if (!a) return Result::NoSuchAccount;
+    Query q(db_, "DELETE FROM accounts WHERE id = ?1");
+    if (!q || q.bind(1, a->id).step() != SQLITE_DONE) {
+        error_ = sqlite3_errmsg(db_);
+        return Result::Failed;
+    }
+    return Result::Ok;
+}
+
+std::vector<Account> AccountStore::list() {
+    std::vector<Account> out;
+    Query q(db_, "SELECT id, name, created_ms, last_login_ms FROM accounts ORDER BY name COLLATE NOCASE, id");
+    while (q && q.step() == SQLITE_ROW) out.push_back(Account{q.i64(0), q.text(1), q.i64(2), q.i64(3)});
+    return out;
+}
+
+}  // namespace xq::server

@@ -257,7 +257,7 @@ bool Searcher::should_abort() {
     if (max_nodes_ && nodes_ >= max_nodes_) return stopped_ = true;
     // A level's node cap never cuts depth 1 short: a weak move must still be a considered one.
     if (level_nodes_ && completed_depth_ > 0 && nodes_ >= level_nodes_) return stopped_ = true;
-    if ((nodes_ & 511) == 0) {
+    if ((nodes_ & 255) == 0) {
         if (stop_ && stop_->load(std::memory_order_relaxed)) return stopped_ = true;
         if (hard_ms_ && elapsed_ms() >= hard_ms_) return stopped_ = true;
     }

@@ -100,8 +100,8 @@ TEST(TimeBudget, AsianMoveLimitAndCountdown) {
     EXPECT_GE(slow.soft_ms, 20000);  // a slow clock is used: 10 minutes are not saved for nothing
     EXPECT_LE(slow.soft_ms, 30000);
     const TimeBudget cd = plan_move_time(asian(0, 0, 10000, true));
-    EXPECT_LE(cd.hard_ms, 10000 - 500);
-    EXPECT_GE(cd.hard_ms, 9000);
+    EXPECT_LE(cd.hard_ms, 10000 - 1000);
+    EXPECT_GE(cd.hard_ms, 8500);
     EXPECT_GE(cd.soft_ms, 4000);
     // Main time nearly spent: the countdown that follows may be used.
     const TimeBudget edge = plan_move_time(asian(200, 0, 30000, false));

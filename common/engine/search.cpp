@@ -23,11 +23,13 @@ constexpr int MAX_DEPTH = 64;
 constexpr int INF = 32001;
 constexpr int MATE = 32000;
 constexpr int MATE_BOUND = MATE - 2 * MAX_PLY;  // |score| >= this: a forced mate (or rule win)
+static_assert(RULE_WIN_CP < MATE_BOUND - 2 * MAX_PLY, "rule wins stay below mate scores");
 constexpr int NO_SCORE = 32002;
 constexpr int MOVE_LIMIT_PLIES = 120;  // docs/RULES.md: 60 moves without capture
 
 constexpr int mate_in(int ply) { return MATE - ply; }
 constexpr int mated_in(int ply) { return -MATE + ply; }
+
 
 int score_to_tt(int v, int ply) {
     if (v >= MATE_BOUND) return v + ply;
@@ -194,6 +196,10 @@ private:
         return int(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_time_).count());
     }
     void report(int depth, int score, bool iteration_done, int root_done);
+    // A decisive score as reported: "mate in N" when the line ends in a mate, a centipawn
+    // rule result (RULE_WIN_CP less the plies) when it ends in a repetition the rulings decide.
+    void score_for_report(int score, const std::vector<Move>& pv, int& cp, int& mate) const;
+    bool ends_in_repetition(const std::vector<Move>& pv) const;
     void setup_time();
     Move choose_with_randomness(int margin);
 
@@ -247,6 +253,8 @@ int Searcher::repetition_score(int ply) const {
             v = rule_cycle(pos_, path_.data() + i, n - i).verdict;
         }
         if (!v.decisive) return draw_score();
+        // Ranked like mates (a loss is a loss; the longer way is better), reported as rule
+        // results (see Searcher::score_for_report).
         return v.loser == us ? mated_in(ply) : mate_in(ply);
     }
     return NO_SCORE;
@@ -601,13 +609,8 @@ void Searcher::report(int depth, int score, bool iteration_done, int root_done) 
     Progress p;
     p.depth = depth;
     p.seldepth = seldepth_;
-    if (std::abs(score) >= MATE_BOUND) {
-        const int plies = MATE - std::abs(score);
-        p.mate_in = score > 0 ? (plies + 1) / 2 : -(plies + 1) / 2;
-        p.score_cp = score > 0 ? 30000 : -30000;
-    } else {
-        p.score_cp = score;
-    }
+    if (!root_moves_.empty()) score_for_report(score, root_moves_[0].pv, p.score_cp, p.mate_in);
+    else p.score_cp = score;
     p.nodes = nodes_;
     p.elapsed_ms = elapsed_ms();
     p.nps = p.elapsed_ms > 0 ? nodes_ * 1000 / std::uint64_t(p.elapsed_ms) : nodes_ * 1000;
@@ -617,6 +620,40 @@ void Searcher::report(int depth, int score, bool iteration_done, int root_done) 
     p.iteration_done = iteration_done;
     if (iteration_done) p.hashfull = tt_.hashfull();
     on_progress_(p);
+}
+
+bool Searcher::ends_in_repetition(const std::vector<Move>& pv) const {
+    // Called at the root: keys_ holds the game so far. The line's last position repeats one
+    // since the last capture, with the same side to move.
+    std::vector<std::uint64_t> keys(keys_.begin() + irreversible_.back(), keys_.end());
+    Position p = pos_;
+    for (Move m : pv) {
+        MoveList legal;
+        p.generate_legal(legal);
+        if (!legal.contains(m)) return false;
+        const bool capture = p.is_capture(m);
+        UndoInfo u;
+        p.do_move(m, u);
+        if (capture) keys.clear();
+        keys.push_back(p.key());
+    }
+    const int n = int(keys.size()) - 1;
+    for (int i = n - 2; i >= 0; i -= 2)
+        if (keys[i] == keys[n]) return true;
+    return false;
+}
+
+void Searcher::score_for_report(int score, const std::vector<Move>& pv, int& cp, int& mate) const {
+    mate = 0;
+    cp = score;
+    if (std::abs(score) < MATE_BOUND) return;
+    const int plies = MATE - std::abs(score);
+    if (ends_in_repetition(pv)) {
+        cp = score > 0 ? RULE_WIN_CP - plies : -RULE_WIN_CP + plies;
+        return;
+    }
+    mate = score > 0 ? (plies + 1) / 2 : -(plies + 1) / 2;
+    cp = score > 0 ? 30000 : -30000;
 }
 
 void Searcher::setup_time() {
@@ -803,13 +840,7 @@ Result Searcher::run(const Position& start, const std::vector<Move>& moves) {
     if (result.pv.size() >= 2) result.ponder = result.pv[1];
     int score = top.score == -INF ? top.prev_score : top.score;
     if (score == -INF) score = 0;
-    if (std::abs(score) >= MATE_BOUND) {
-        const int plies = MATE - std::abs(score);
-        result.mate_in = score > 0 ? (plies + 1) / 2 : -(plies + 1) / 2;
-        result.score_cp = score > 0 ? 30000 : -30000;
-    } else {
-        result.score_cp = score;
-    }
+    score_for_report(score, top.pv, result.score_cp, result.mate_in);
     result.depth = completed_depth_;
     result.nodes = nodes_;
     return result;

@@ -31,6 +31,11 @@ struct Limits {
     std::vector<Move> banmoves;     // root moves never to play (UCCI banmoves)
 };
 
+// A game decided by a repetition ruling (perpetual check or chase) inside the search scores
+// RULE_WIN_CP less the distance in plies: decisive, but a centipawn score, never "mate in N"
+// (nobody is mated; the referee ends the game at the next repetition).
+inline constexpr int RULE_WIN_CP = 20000;
+
 inline constexpr int MIN_LEVEL = 1;
 inline constexpr int MAX_LEVEL = 10;
 

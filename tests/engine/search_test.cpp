@@ -239,7 +239,25 @@ TEST(Search, OpponentsPerpetualCheckIsAWin) {
     lim.depth = 3;
     const Result r = engine.search(start, history, lim);
     EXPECT_EQ(r.best, mv("e9f9"));
-    EXPECT_GT(r.mate_in, 0);
+    // Won by the ruling, not by mate: a decisive centipawn score, never "mate in 1" (issue #13).
+    EXPECT_EQ(r.mate_in, 0);
+    EXPECT_GT(r.score_cp, RULE_WIN_CP - 10);
+    EXPECT_LE(r.score_cp, RULE_WIN_CP);
+}
+
+TEST(Search, LosingRepetitionIsNotReportedAsMate) {
+    // Red has no way out but the checking cycle in the mirrored case: give Red only the
+    // repeating check (searchmoves) and the score is a rule loss, not "mated in N".
+    const Position start = from_fen(CHECKING_FEN);
+    const std::vector<Move> cycle = {mv("f5e5"), mv("e9f9"), mv("e5f5"), mv("f9e9")};
+    Engine engine;
+    Limits lim;
+    lim.depth = 4;
+    lim.searchmoves = {mv("f5e5")};
+    const Result r = engine.search(start, cycle, lim);
+    EXPECT_EQ(r.best, mv("f5e5"));
+    EXPECT_EQ(r.mate_in, 0);
+    EXPECT_LT(r.score_cp, -RULE_WIN_CP + 10);
 }
 
 TEST(Search, IdleRepetitionIsADraw) {

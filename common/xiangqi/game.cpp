@@ -146,6 +146,23 @@ std::string lower(std::string_view s) {
 
 Outcome win_for(Color c) { return c == RED ? Outcome::RedWins : Outcome::BlackWins; }
 
+std::string_view color_name_zh(Color c) { return c == RED ? "红方" : "黑方"; }
+
+// The common Chinese names (帅/将, 仕/士, 相/象, 兵/卒 differ by side).
+std::string_view piece_name_zh(Piece p) {
+    const bool red = color_of(p) == RED;
+    switch (type_of(p)) {
+    case KING: return red ? "帅" : "将";
+    case ADVISOR: return red ? "仕" : "士";
+    case ELEPHANT: return red ? "相" : "象";
+    case HORSE: return "马";
+    case ROOK: return "车";
+    case CANNON: return "炮";
+    case PAWN: return red ? "兵" : "卒";
+    default: return "子";
+    }
+}
+
 }  // namespace
 
 bool Game::adjudicate_repetition() {
@@ -169,35 +186,45 @@ bool Game::adjudicate_repetition() {
         side[c].add_move(r.gave_check, r.chased_ids, r.chased_count);
     }
     const RepetitionVerdict v = judge_repetition(side[RED].cls(), side[BLACK].cls());
+    // English names the plies; Chinese names the rounds (回合) those plies belong to.
     const std::string plies = "plies " + std::to_string(first + 1) + "-" + std::to_string(n);
+    const int black_first = start_.side_to_move() == BLACK ? 1 : 0;
+    const auto round_of = [&](int ply) { return start_.fullmove() + (ply + black_first) / 2; };
+    const std::string rounds =
+        "（第 " + std::to_string(round_of(first)) + "–" + std::to_string(round_of(n - 1)) + " 回合）";
     if (!v.decisive) {
-        std::string why;
+        std::string why, zh;
         switch (v.red) {
-        case CycleClass::Check: why = "both sides give perpetual check"; break;
-        case CycleClass::Chase: why = "both sides chase perpetually"; break;
-        case CycleClass::Idle: why = "neither side checks or chases"; break;
+        case CycleClass::Check: why = "both sides give perpetual check", zh = "双方长将"; break;
+        case CycleClass::Chase: why = "both sides chase perpetually", zh = "双方长捉"; break;
+        case CycleClass::Idle: why = "neither side checks or chases", zh = "双方均无长将长捉"; break;
         }
-        result_ = {Outcome::Draw, EndReason::Repetition, "Draw by repetition: " + why + ", " + plies};
+        result_ = {Outcome::Draw, EndReason::Repetition,
+                   "Draw by repetition: " + why + ", " + plies + " / " + zh + "，判和" + rounds};
         return true;
     }
     const Color loser = v.loser;
     std::string text = std::string(color_name(loser)) + " loses: ";
+    std::string zh = std::string(color_name_zh(loser));
     EndReason reason;
     if (v.loser_class == CycleClass::Check) {
         reason = EndReason::PerpetualCheck;
         text += "perpetual check, " + plies;
+        zh += "长将";
     } else {
         reason = EndReason::PerpetualChase;
         const std::uint8_t id = side[loser].chased_id();
-        std::string victim = "piece";
+        std::string victim = "piece", victim_zh = "子";
         for (int s = 0; s < SQ_NB; ++s)
             if (id != 0 && ids_[s] == id && !pos_.empty(Square(s))) {
                 const Piece p = pos_.piece_on(Square(s));
                 victim = lower(color_name(color_of(p))) + " " + std::string(piece_type_name(type_of(p)));
+                victim_zh = std::string(color_of(p) == RED ? "红" : "黑") + std::string(piece_name_zh(p));
             }
         text += "perpetual chase of the " + victim + ", " + plies;
+        zh += "长捉" + victim_zh;
     }
-    result_ = {win_for(~loser), reason, std::move(text)};
+    result_ = {win_for(~loser), reason, text + " / " + zh + "，判负" + rounds};
     return true;
 }
 

@@ -36,7 +36,9 @@ std::string_view outcome_pgn(Outcome o);        // "1-0", "0-1", "1/2-1/2", "*"
 struct GameResult {
     Outcome outcome = Outcome::Ongoing;
     EndReason reason = EndReason::None;
-    std::string text;  // e.g. "Black loses: perpetual chase of the red horse, plies 41-52"
+    // In words, e.g. "Black loses: checkmated". Repetition rulings are in English and Chinese:
+    // "Black loses: perpetual chase of the red horse, plies 41-52 / 黑方长捉红马，判负（第 21–26 回合）".
+    std::string text;
 
     bool over() const { return outcome != Outcome::Ongoing; }
 };

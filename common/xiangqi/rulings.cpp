@@ -6,6 +6,8 @@ namespace xq {
 
 namespace {
 
+using ThreatSet = std::bitset<SQ_NB>;
+
 // Points of the pieces of ~us that attack us's king (the facing king included).
 std::bitset<SQ_NB> king_attackers(const Position& pos, Color us) {
     Position them = pos;
@@ -51,11 +53,13 @@ void ruling_captures(const Position& pos, MoveList& out) {
     }
 }
 
-bool can_capture_on(const Position& pos, Square target) {
-    MoveList pseudo;
-    pos.generate_captures(pseudo);
-    for (Move m : pseudo)
-        if (m.to() == target && pos.is_legal(m)) return true;
+// True when the side to move has a capture onto target in the ruling sense (a recapture
+// that would be illegal, e.g. by a pinned protector or into a facing king, protects nothing).
+bool ruling_capture_onto(const Position& pos, Square target) {
+    MoveList caps;
+    ruling_captures(pos, caps);
+    for (Move c : caps)
+        if (c.to() == target) return true;
     return false;
 }
 
@@ -77,46 +81,61 @@ bool chases_even_if_protected(PieceType attacker, PieceType victim) {
     return false;
 }
 
+// The enemy pieces the side to move threatens in the ruling sense: it has a capture of the
+// piece (not by its king or a pawn; not of the king or of a pawn on its own side of the
+// river) and either the capture wins material outright by the rules' scale (a rook taken
+// by a horse or cannon; a rook, horse or cannon taken by an advisor or elephant) or the
+// victim is not truly protected (no recapture the rules allow) and the attack is not an
+// offer to exchange (a victim of the attacker's type that could capture it back).
+ThreatSet threats(const Position& pos) {
+    MoveList caps;
+    ruling_captures(pos, caps);
+    Position theirs = pos;
+    UndoInfo nu;
+    theirs.do_null_move(nu);
+    MoveList back;
+    bool back_done = false;
+    ThreatSet out;
+    for (Move a : caps) {
+        const Square x = a.to();
+        if (out.test(std::size_t(x))) continue;
+        const Piece attacker = pos.piece_on(a.from());
+        const Piece victim = pos.piece_on(x);
+        if (chase_exempt_attacker(type_of(attacker)) || !can_be_chased(victim, x)) continue;
+        if (!chases_even_if_protected(type_of(attacker), type_of(victim))) {
+            Position taken = pos;
+            UndoInfo tu;
+            taken.do_move(a, tu);
+            if (ruling_capture_onto(taken, x)) continue;  // truly protected
+            if (type_of(attacker) == type_of(victim)) {
+                if (!back_done) {
+                    ruling_captures(theirs, back);
+                    back_done = true;
+                }
+                if (back.contains(Move(x, a.from()))) continue;  // an offer to exchange
+            }
+        }
+        out.set(std::size_t(x));
+    }
+    return out;
+}
+
 }  // namespace
 
 int chased_by_move(const Position& before, Move m, Square out[MAX_CHASED]) {
-    MoveList old_attacks;
-    ruling_captures(before, old_attacks);
-
-    Position after = before;
-    UndoInfo u;
-    after.do_move(m, u);
-    // The mover's attacks in the new position: hand it the move again with a null move.
-    Position ours = after;
-    UndoInfo nu;
-    ours.do_null_move(nu);
-    MoveList new_attacks;
-    ruling_captures(ours, new_attacks);  // not in check here: exactly the legal captures
-
+    // A chase is a threat the move creates: a piece threatened after the move that was not
+    // threatened before it, however the threat arose (the moved piece, a discovered line, a
+    // protector taken away or blocked, a pin released). A piece threatened all along by one
+    // piece and now by another as well is no new threat.
+    const ThreatSet old_threats = threats(before);
+    Position ours = before;
+    UndoInfo u, nu;
+    ours.do_move(m, u);
+    ours.do_null_move(nu);  // hand the mover the move again to see what it threatens now
+    const ThreatSet new_threats = threats(ours) & ~old_threats;
     int n = 0;
-    for (Move a : new_attacks) {
-        const Square x = a.to();
-        const Piece victim = ours.piece_on(x);
-        const Piece attacker = ours.piece_on(a.from());
-        if (chase_exempt_attacker(type_of(attacker)) || !can_be_chased(victim, x)) continue;
-        bool listed = false;
-        for (int i = 0; i < n; ++i) listed = listed || out[i] == x;
-        if (listed) continue;
-        const Square origin = a.from() == m.to() ? m.from() : a.from();
-        if (old_attacks.contains(Move(origin, x))) continue;  // not newly attacked by this piece
-
-        if (!chases_even_if_protected(type_of(attacker), type_of(victim))) {
-            Position taken = ours;
-            UndoInfo tu;
-            taken.do_move(a, tu);
-            if (can_capture_on(taken, x)) continue;  // a real protector recaptures
-            if (type_of(attacker) == type_of(victim)) {
-                const Move back(x, a.from());
-                if (after.is_pseudo_legal(back) && after.is_legal(back)) continue;  // mutual attack
-            }
-        }
-        if (n < MAX_CHASED) out[n++] = x;
-    }
+    for (int s = 0; s < SQ_NB && n < MAX_CHASED; ++s)
+        if (new_threats.test(std::size_t(s))) out[n++] = Square(s);
     return n;
 }
 

@@ -1,5 +1,6 @@
-// Repetition rulings of docs/RULES.md as pure functions: which enemy pieces a move chases, how a
-// side's moves in a repetition cycle classify (check > chase > idle), and who loses.
+// Repetition rulings of docs/RULES.md (the WXF/AXF Asian rules) as pure functions: which
+// enemy pieces a move chases, how a side's moves in a repetition cycle classify
+// (check > chase > idle), and who loses.
 // Game (the referee) and the engine's search both judge repetitions through this file.
 #pragma once
 
@@ -13,17 +14,18 @@ namespace xq {
 // A move can chase at most every enemy piece but the king (15); 16 leaves room.
 inline constexpr int MAX_CHASED = 16;
 
-// Squares (as seen in the position after m) of the enemy pieces that the legal move m
-// newly chases in the sense of docs/RULES.md:
-//   after m, X is attacked by a piece that did not attack it before; the attacker is not
-//   a king or pawn; X is not a king nor a pawn on its own side of the river; and X has no
-//   legal recapturer, or X is a rook attacked by a horse or cannon, or X is a rook, horse
-//   or cannon attacked by an advisor or elephant. A piece attacking one of its own type
-//   chases only when the victim cannot capture it back (a legal capture of the attacker).
-// An "attack" is a capture that does not open a new line to the own king: pinned pieces
-// neither attack nor protect, while a side that is in check still threatens with its other
-// pieces (so escaping a check is no new attack). "Protected" means a legal recapture exists.
-// Returns how many squares were written to out (each square once).
+// Squares of the enemy pieces that the legal move m chases in the sense of docs/RULES.md:
+// the pieces the mover threatens after m that it did not threaten before m. A piece is
+// threatened when the side has a capture of it that is not by its king or a pawn, the piece
+// is neither the king nor a pawn on its own side of the river, and either the capture takes
+// a rook with a horse or cannon (or a rook, horse or cannon with an advisor or elephant), or
+// the piece has no recapture the rules allow and is not offered in exchange (a piece of
+// the attacker's type that could capture it back). So a move chases by attacking with the
+// moved piece, by uncovering a line, or by taking away a protection; a new attacker on a
+// piece that was threatened all along creates no new threat.
+// Captures and recaptures count when they open no new line to the own king: pinned pieces
+// neither attack nor protect, while a side in check still threatens and protects with its
+// other pieces (escaping a check is no new threat). Squares are as seen after m.
 int chased_by_move(const Position& before, Move m, Square out[MAX_CHASED]);
 
 // The class of one side's moves in a repetition cycle. Ordered: higher is worse.

@@ -116,13 +116,16 @@ TEST(Chase, RuleCycleForTheEngine) {
     EXPECT_EQ(r.chased_square[BLACK], SQ_NONE);
 }
 
-TEST(Chase, RuleCycleCheckAgainstChase) {
+TEST(Chase, RuleCycleCheckAgainstThreatHeldAllAlong) {
+    // Red checks on every move. Black's rook steps to c8 and back to d8; the red c9 horse is
+    // threatened all along (by the c0 cannon over the c3 screen, then by the rook on c8, then
+    // by the cannon again), so Black's moves create no new threat: Black is idle, Red loses.
     const Position p = fen_pos("2Nk5/3r5/1C2c4/9/9/9/2N6/4K4/9/2cR5 w - - 0 1");
     const Move cycle[] = {iccs("b7d7"), iccs("d8c8"), iccs("d7b7"), iccs("c8d8")};
     const CycleRuling r = rule_cycle(p, cycle, 4);
     EXPECT_EQ(r.verdict.red, CycleClass::Check);
-    EXPECT_EQ(r.verdict.black, CycleClass::Chase);
-    EXPECT_EQ(r.chased_square[BLACK], sq("c9"));  // the red horse, by rook and then by cannon
+    EXPECT_EQ(r.verdict.black, CycleClass::Idle);
+    EXPECT_EQ(r.chased_square[BLACK], SQ_NONE);
     ASSERT_TRUE(r.verdict.decisive);
     EXPECT_EQ(r.verdict.loser, RED);
 }

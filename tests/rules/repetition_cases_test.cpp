@@ -1,0 +1,170 @@
+// The repetition cases of repetition_cases.h played through the real Game, in four forms
+// each: as given, mirrored left-right, with the colours exchanged (board turned), and both.
+// The rules know no left or right and treat both colours alike, so every form must get the
+// same verdict (with the colours exchanged where they are). The engine's rule_cycle must
+// agree with the referee on every form.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "repetition_cases.h"
+#include "test_util.h"
+#include "xiangqi/game.h"
+#include "xiangqi/rulings.h"
+
+namespace {
+
+using namespace xq;
+using test::RepetitionCase;
+using test::REPETITION_CASES;
+using test::Verdict;
+using test::Why;
+
+struct Form {
+    bool mirror = false;
+    bool flip = false;  // colours exchanged: the board turned by 180 degrees, cases swapped
+    std::string name() const { return std::string(mirror ? "mirrored" : "plain") + (flip ? "_flipped" : ""); }
+};
+
+std::string map_square(std::string_view s, Form f) {
+    int file = s[0] - 'a', rank = s[1] - '0';
+    if (f.mirror != f.flip) file = 8 - file;
+    if (f.flip) rank = 9 - rank;
+    return {char('a' + file), char('0' + rank)};
+}
+
+std::vector<std::string> map_moves(std::string_view cycle, Form f) {
+    std::vector<std::string> out;
+    std::istringstream in{std::string(cycle)};
+    std::string m;
+    while (in >> m) out.push_back(map_square(m.substr(0, 2), f) + map_square(m.substr(2, 2), f));
+    return out;
+}
+
+std::string map_fen(std::string_view fen, Form f) {
+    const Position p = test::fen_pos(fen);
+    std::string board;
+    for (int rank = 9; rank >= 0; --rank) {
+        int empty = 0;
+        for (int file = 0; file < 9; ++file) {
+            int sf = file, sr = rank;  // the source point that lands here
+            if (f.mirror != f.flip) sf = 8 - sf;
+            if (f.flip) sr = 9 - sr;
+            Piece pc = p.piece_on(make_square(sf, sr));
+            if (pc == NO_PIECE) {
+                ++empty;
+                continue;
+            }
+            if (f.flip) pc = make_piece(~color_of(pc), type_of(pc));
+            if (empty) board += char('0' + empty), empty = 0;
+            board += piece_to_char(pc);
+        }
+        if (empty) board += char('0' + empty);
+        if (rank) board += '/';
+    }
+    Color stm = p.side_to_move();
+    if (f.flip) stm = ~stm;
+    return board + (stm == RED ? " w" : " b") + " - - 0 1";
+}
+
+Verdict map_verdict(Verdict v, Form f) {
+    if (!f.flip || v == Verdict::Draw) return v;
+    return v == Verdict::RedLoses ? Verdict::BlackLoses : Verdict::RedLoses;
+}
+
+std::string map_victim(std::string_view victim, Form f) {
+    if (!f.flip || victim.empty()) return std::string(victim);
+    if (victim.starts_with("black ")) return "red " + std::string(victim.substr(6));
+    return "black " + std::string(victim.substr(4));
+}
+
+EndReason reason_of(Why w) {
+    switch (w) {
+    case Why::PerpetualCheck: return EndReason::PerpetualCheck;
+    case Why::PerpetualChase: return EndReason::PerpetualChase;
+    case Why::Repetition: return EndReason::Repetition;
+    }
+    return EndReason::None;
+}
+
+Outcome outcome_of(Verdict v) {
+    switch (v) {
+    case Verdict::Draw: return Outcome::Draw;
+    case Verdict::RedLoses: return Outcome::BlackWins;
+    case Verdict::BlackLoses: return Outcome::RedWins;
+    }
+    return Outcome::Ongoing;
+}
+
+struct Param {
+    const RepetitionCase* c;
+    Form form;
+};
+
+class RepetitionCaseTest : public ::testing::TestWithParam<Param> {};
+
+TEST_P(RepetitionCaseTest, RefereeAndEngineRuleAsTheRuleBook) {
+    const RepetitionCase& c = *GetParam().c;
+    const Form f = GetParam().form;
+    const std::string fen = map_fen(c.fen, f);
+    const std::vector<std::string> cycle = map_moves(c.cycle, f);
+    SCOPED_TRACE(std::string(c.name) + " (" + f.name() + "): " + fen + " | " + std::string(c.source));
+
+    Game g;
+    ASSERT_EQ(g.reset(fen), FenError::None);
+    ASSERT_FALSE(g.over());
+    const int end_ply = c.end_ply ? c.end_ply : 2 * int(cycle.size());
+    for (int ply = 0; ply < end_ply; ++ply) {
+        ASSERT_FALSE(g.over()) << "ended early at ply " << g.ply() << ": " << g.result().text;
+        const std::string& m = cycle[std::size_t(ply) % cycle.size()];
+        ASSERT_TRUE(g.play(test::iccs(m))) << "illegal: " << m << " at ply " << g.ply();
+    }
+    if (!c.end_ply) {
+        ASSERT_EQ(g.position().key(), g.start_position().key()) << "the cycle must bring the start back";
+    }
+    ASSERT_TRUE(g.over()) << "the third occurrence must be ruled";
+    EXPECT_EQ(g.result().outcome, outcome_of(map_verdict(c.verdict, f))) << g.result().text;
+    EXPECT_EQ(g.result().reason, reason_of(c.why)) << g.result().text;
+    const std::string plies =  // from the first occurrence
+        c.plies.empty() ? "plies 1-" + std::to_string(2 * cycle.size()) : std::string(c.plies);
+    EXPECT_NE(g.result().text.find(plies), std::string::npos) << g.result().text;
+    if (c.why == Why::PerpetualChase) {
+        const std::string victim = map_victim(c.victim, f);
+        EXPECT_NE(g.result().text.find("perpetual chase of the " + victim), std::string::npos)
+            << g.result().text << " should name the " << victim;
+        EXPECT_NE(g.result().text.find("长捉"), std::string::npos) << g.result().text;
+    }
+
+    // The engine's view of the same cycle (the search calls rule_cycle inside its tree).
+    std::vector<Move> moves;
+    for (const auto& m : cycle) moves.push_back(test::iccs(m));
+    const CycleRuling r = rule_cycle(g.start_position(), moves.data(), int(moves.size()));
+    const Verdict expected = map_verdict(c.verdict, f);
+    EXPECT_EQ(r.verdict.decisive, expected != Verdict::Draw);
+    if (expected != Verdict::Draw) {
+        EXPECT_EQ(r.verdict.loser, expected == Verdict::RedLoses ? RED : BLACK);
+    }
+}
+
+std::vector<Param> all_params() {
+    std::vector<Param> out;
+    for (const auto& c : REPETITION_CASES)
+        for (int form = 0; form < 4; ++form) out.push_back({&c, Form{bool(form & 1), bool(form & 2)}});
+    return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Wxf, RepetitionCaseTest, ::testing::ValuesIn(all_params()),
+                         [](const ::testing::TestParamInfo<Param>& i) {
+                             return std::string(i.param.c->name) + "_" + i.param.form.name();
+                         });
+
+TEST(RepetitionCases, EnoughCasesWithSources) {
+    int n = 0;
+    for (const auto& c : REPETITION_CASES) {
+        EXPECT_FALSE(c.source.empty()) << c.name;
+        ++n;
+    }
+    EXPECT_GE(n * 4, 80);
+}
+
+}  // namespace

@@ -3,6 +3,7 @@
 // human, refereed by xq::Game and timed by the server's own GameClock, and counts time losses.
 //   xiangqi-clock-matrix [--clocks SPEC,...] [--levels 1,5,10] [--modes ai,human]
 //                        [--max-plies N] [--late-ms MS] [--seed N] [--quiet]
+// "min slack": the least time left before the flag after any AI move (ms).
 // Exit status 1 when any AI seat lost on time. The scripted human moves at once in wall time
 // and is charged a virtual think time on the clock (so its games cost no real time).
 #include <algorithm>
@@ -49,7 +50,7 @@ struct CellResult {
     int time_losses = 0;       // by an AI seat
     int human_time_losses = 0;
     long long ai_ms = 0;
-    int max_over_ms = -1000000;  // largest (spent - deadline) of an AI move; < 0 means in time
+    long long min_slack_ms = -1;  // least (deadline - spent) over the AI's moves; -1: none yet
     std::string last_result;
 };
 
@@ -111,7 +112,8 @@ void play(const ClockConfig& cfg, int level, bool human, const Options& opt, std
         if (!is_human) {
             ++out.ai_moves;
             out.ai_ms += spent;
-            out.max_over_ms = std::max(out.max_over_ms, int(spent - deadline));
+            const long long slack = deadline - spent;
+            out.min_slack_ms = out.min_slack_ms < 0 ? slack : std::min(out.min_slack_ms, slack);
         }
         if (!clock.on_move(t1)) {
             (is_human ? out.human_time_losses : out.time_losses)++;
@@ -216,7 +218,7 @@ int main(int argc, char** argv) {
 
     int total_losses = 0, total_games = 0, total_human_losses = 0;
     std::printf("%-18s %5s %-5s %5s %6s %8s %9s %10s  %s\n", "clock", "level", "mode", "games", "plies",
-                "ai moves", "ms/move", "max over", "time losses (AI)");
+                "ai moves", "ms/move", "min slack", "time losses (AI)");
     for (std::size_t c = 0; c < configs.size(); ++c)
         for (int level : opt.levels)
             for (const auto& mode : opt.modes) {
@@ -225,9 +227,9 @@ int main(int argc, char** argv) {
                 total_losses += r.time_losses;
                 total_human_losses += r.human_time_losses;
                 total_games += r.games;
-                std::printf("%-18s %5d %-5s %5d %6d %8d %9lld %10d  %d   (%s)\n", opt.clocks[c].c_str(), level,
+                std::printf("%-18s %5d %-5s %5d %6d %8d %9lld %10lld  %d   (%s)\n", opt.clocks[c].c_str(), level,
                             mode.c_str(), r.games, r.plies, r.ai_moves, r.ai_moves ? r.ai_ms / r.ai_moves : 0,
-                            r.max_over_ms, r.time_losses, r.last_result.c_str());
+                            r.min_slack_ms, r.time_losses, r.last_result.c_str());
                 std::fflush(stdout);
             }
     std::printf("games %d, AI time losses %d, scripted-human time losses %d%s\n", total_games, total_losses,

@@ -91,6 +91,40 @@ TEST(Chase, CheckIsNotAChaseOfTheKing) {
     EXPECT_EQ(chased("4k4/R8/9/9/9/9/8p/9/9/5K3 w - - 0 1", "a8a9"), V{});
 }
 
+TEST(Chase, TakingAwayAProtectionChases) {
+    // The a5 rook attacks the e5 horse all along; the e9 cannon protects it over the e8
+    // advisor. The pawn stepping to e6 gives the cannon a second screen: the horse is left
+    // unprotected, a new threat (WXF appendix, example of perpetual chase).
+    EXPECT_EQ(chased("4ck3/4a4/9/3P5/R3n4/9/9/9/9/3K5 w - - 0 1", "d6e6"), V{"e5"});
+    // With the advisor on e8 and the pawn on e6, stepping back to d6 restores the protection
+    // (one screen again): no threat is created.
+    EXPECT_EQ(chased("4ck3/4a4/9/4P4/R3n4/9/9/9/9/3K5 w - - 0 1", "e6d6"), V{});
+    // With the advisor on d9 the pawn is the only screen: stepping away leaves the horse bare.
+    EXPECT_EQ(chased("3ack3/9/9/4P4/R3n4/9/9/9/9/3K5 w - - 0 1", "e6d6"), V{"e5"});
+}
+
+TEST(Chase, ANewAttackerOnAPieceThreatenedAllAlongIsNoChase) {
+    // The c5 rook already threatens the unprotected g5 horse along the rank; the second rook
+    // joining on the g-file adds nothing new.
+    EXPECT_EQ(chased("4k4/9/9/9/2R3n2/9/9/9/7R1/3K5 w - - 0 1", "h1g1"), V{});
+    // Without the first attacker the same move is a chase.
+    EXPECT_EQ(chased("4k4/9/9/9/6n2/9/9/9/7R1/3K5 w - - 0 1", "h1g1"), V{"g5"});
+}
+
+TEST(Chase, RecaptureIntoAFacingKingDoesNotProtect) {
+    // The e7 horse is "protected" by the black king only through e8, where the king would
+    // face the red king on the open e-file: no true protection, so the rook chases it.
+    EXPECT_EQ(chased("3k5/9/4n4/9/9/9/9/9/R8/4K4 w - - 0 1", "a1a7"), V{"e7"});
+}
+
+TEST(Chase, OfferToExchangeIsNoChaseButAnotherPieceStillIs) {
+    // Rook against a rook that can take back: an offer to exchange (WXF rule 40).
+    EXPECT_EQ(chased("4k4/9/9/9/6r2/9/9/9/7R1/3K5 w - - 0 1", "h1g1"), V{});
+    // The same rook move attacking the cannon while offering the i1 rook an exchange still
+    // chases the cannon (WXF rule 36).
+    EXPECT_EQ(chased("4k4/9/9/9/6c2/9/9/9/7Rr/3K5 w - - 0 1", "h1g1"), V{"g5"});
+}
+
 TEST(Chase, JudgeRepetitionOrdersClasses) {
     EXPECT_FALSE(judge_repetition(CycleClass::Idle, CycleClass::Idle).decisive);
     EXPECT_FALSE(judge_repetition(CycleClass::Check, CycleClass::Check).decisive);

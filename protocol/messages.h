@@ -569,12 +569,14 @@ struct GameOver {
     TableId table = 0;
     ResultInfo result;
     int ply = 0;
+    std::optional<Clocks> clocks;  // the final times, when the table has clocks
     template <class F> void fields(F& f) {
         f("table", table);
         f("result", result.outcome);
         f("reason", result.reason);
         f("text", result.text);
         f("ply", ply, 0, 1 << 30);
+        f.opt("clocks", clocks);
     }
 };
 

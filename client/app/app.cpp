@@ -107,6 +107,7 @@ int App::run() {
     while (running_ && window_.isOpen()) {
         frame_events();
         pump_network();
+        low_time_tick();
         if (script_active_) run_script();
         if (!needs_redraw()) {
             // Nothing changed: sleep instead of drawing, so an idle client costs ~no CPU.
@@ -133,6 +134,22 @@ bool App::needs_redraw() const {
     }
     if (screen_ == Screen::Table && grace_second_now() != last_grace_second_) return true;
     return false;
+}
+
+void App::low_time_tick() {
+    const TableState& tb = state_.table;
+    const auto me = state_.table.board.seat();
+    if (screen_ != Screen::Table || !me || tb.clock_running != *me) {
+        last_tick_second_ = -1;
+        return;
+    }
+    const std::int64_t ms = tb.clock_now(*me, std::chrono::steady_clock::now());
+    if (ms <= 0 || ms >= 10000) return;
+    const int second = int((ms + 999) / 1000);
+    if (second != last_tick_second_) {
+        last_tick_second_ = second;
+        sounds_.play(SoundKind::Tick);
+    }
 }
 
 std::int64_t App::grace_second_now() const {
@@ -416,10 +433,14 @@ void App::draw_plate(Color side, float x, float y, float w, float h) {
         window_.draw(warn);
     }
 
-    const std::int64_t ms = tb.clock_now(side, std::chrono::steady_clock::now());
+    // A free seat has no time to show (the last player's would be stale).
+    const std::int64_t ms = seat.name.empty() ? -1 : tb.clock_now(side, std::chrono::steady_clock::now());
     if (ms >= 0) {
         sf::Text clk(clock_text(ms), view_.font(), unsigned(h * 0.5f));
-        clk.setFillColor(ms < 30000 && to_move ? sf::Color(255, 120, 100) : th.plate_text);
+        // Low time: amber under 30 s, red under 10 s (with a tick a second for our own).
+        const bool low = ms < 10000 && (to_move || tb.clock_running == side);
+        clk.setFillColor(low ? sf::Color(235, 40, 30) : ms < 30000 && to_move ? sf::Color(255, 150, 60) : th.plate_text);
+        if (low) clk.setStyle(sf::Text::Bold);
         const auto b = clk.getLocalBounds();
         clk.setPosition(std::round(x + w - b.width - h * 0.4f), std::round(y + h * 0.16f));
         window_.draw(clk);

@@ -65,6 +65,8 @@ private:
 
     bool init(std::string& error);
     void frame_events();
+    // The low-time warning: a tick each second while our own clock runs under 10 s.
+    void low_time_tick();
     void handle_event(const sf::Event& e);
     void pump_network();
     void handle_cue(const Cue& c);
@@ -155,6 +157,7 @@ private:
     bool cursors_ok_ = false;
     int dirty_frames_ = 3;
     int last_clock_second_ = -1;
+    int last_tick_second_ = -1;  // the low-time tick played for this second of our clock
     std::int64_t last_grace_second_ = -1;  // the seat countdown shown in the last frame
     // The seat countdown's second now (-1 when none runs): a new second means a redraw.
     std::int64_t grace_second_now() const;

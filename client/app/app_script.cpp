@@ -280,6 +280,29 @@ App::StepResult App::step(const ScriptAction& a) {
         script_active_ = false;
         return StepResult::Done;
     }
+    if (v == "clock_check") {
+        static constexpr const char* SENT = "__probe";
+        if (baseline_.find(SENT) == baseline_.end()) {
+            session_.probe_clocks();
+            send_outbox();
+            baseline_[SENT] = 1;
+            return StepResult::Wait;
+        }
+        const auto& d = session_.clock_drift();
+        if (!d) {
+            if (waited_ms > float(SCRIPT_DEFAULT_WAIT_MS)) script_fail("no snapshot with clocks came back");
+            return script_active_ ? StepResult::Wait : StepResult::Fail;
+        }
+        std::ostringstream msg;
+        msg << "clocks shown red " << d->shown[RED] << " ms, black " << d->shown[BLACK] << " ms; server red "
+            << d->server[RED] << " ms, black " << d->server[BLACK] << " ms (off by " << d->worst << " ms)";
+        std::cerr << "xiangqi-client: clock_check: " << msg.str() << "\n";
+        if (d->worst > std::atoi(a.args[0].c_str())) {
+            script_fail(msg.str());
+            return StepResult::Fail;
+        }
+        return StepResult::Done;
+    }
     if (v == "wait") {
         const int base = baseline_.count(a.args[0]) ? baseline_.at(a.args[0]) : 0;
         if (session_.received(a.args[0]) > base) return StepResult::Done;

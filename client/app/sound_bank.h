@@ -18,7 +18,7 @@ public:
     void set_enabled(bool on);
 
 private:
-    static constexpr int KINDS = 5;
+    static constexpr int KINDS = 6;
     static constexpr int VOICES = 4;
     bool enabled_ = false;
     bool loaded_ = false;

@@ -15,6 +15,8 @@
 //   archive first|ID                        open an archived game in the review screen
 //   claim | keep_waiting                    answer the abandoned-seat question
 //   drop                                    lose the connection (no leave) and exit
+//   clock_check MS                          ask the server for its clocks (sync) and fail
+//                                           unless both clocks shown are within MS of them
 //   wait TYPE [timeout_ms]                  wait for a server message of TYPE
 //   wait_turn [timeout_ms]                  wait until it is our move
 //   sleep MS                                keep drawing for MS milliseconds

@@ -1,6 +1,7 @@
 #include "core/session.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "core/move_text.h"
 #include "xiangqi/notation.h"
@@ -181,6 +182,12 @@ void Session::answer_invite(bool accept) {
 }
 void Session::sync() {
     if (state_.table.joined()) send(proto::Sync{proto::TableId(state_.table.id)});
+}
+
+void Session::probe_clocks() {
+    clock_probe_ = true;
+    clock_drift_.reset();
+    sync();
 }
 
 void Session::list_games(const std::string& player) {
@@ -374,8 +381,16 @@ void Session::apply_table_info(const proto::TableInfo& info) {
     t.seats = it->seats;
     t.rules = it->rules;
     t.spectators = info.spectators;
+    const bool started = info.status == proto::TableStatus::Playing && !t.board.in_progress();
     t.status = it->status;
     t.board.set_in_progress(info.status == proto::TableStatus::Playing);
+    // The server starts the clock of the side to move the moment both seats are filled
+    // (announced by this table_update), not at the first move: run it from now. A snapshot
+    // or move_made that follows corrects the figure.
+    if (started && t.clock_ms[RED] >= 0 && !t.clock_running && !t.board.game().over()) {
+        t.clock_running = t.board.position().side_to_move();
+        t.clock_stamp = std::chrono::steady_clock::now();
+    }
     // Seats can move (a new game swaps colours): follow our name.
     std::optional<Color> seat;
     if (t.seats[RED].name == state_.my_name) seat = RED;
@@ -416,6 +431,18 @@ void Session::apply_clocks(const proto::Clocks& c) {
 
 void Session::on(const proto::TableSnapshot& m) {
     const bool same_table = state_.table.joined() && state_.table.id == int(m.table.id);
+    if (clock_probe_ && same_table && m.clocks) {
+        // What we showed the moment the server's figures arrived.
+        const auto now = std::chrono::steady_clock::now();
+        ClockDrift d;
+        for (Color c : {RED, BLACK}) {
+            d.shown[c] = state_.table.clock_now(c, now);
+            d.server[c] = c == RED ? m.clocks->red_ms : m.clocks->black_ms;
+            d.worst = std::max<std::int64_t>(d.worst, std::abs(d.shown[c] - d.server[c]));
+        }
+        clock_drift_ = d;
+        clock_probe_ = false;
+    }
     if (!same_table) state_.table = TableState{};
     TableState& t = state_.table;
     t.id = int(m.table.id);
@@ -598,6 +625,10 @@ void Session::on(const proto::GameOver& m) {
     t.board.set_in_progress(false);
     t.status = "over";
     t.ai.active = false;
+    // The final clocks: the server's when it sends them, else the running side's time
+    // frozen now (the server stopped it when it sent this).
+    if (m.clocks) apply_clocks(*m.clocks);
+    else if (t.clock_running) t.clock_ms[*t.clock_running] = t.clock_now(*t.clock_running, std::chrono::steady_clock::now());
     t.clock_running.reset();
     t.incoming_offer = {};
     update_claim();

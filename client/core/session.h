@@ -73,6 +73,14 @@ public:
     void invite(const std::string& name);
     void answer_invite(bool accept);
     void sync();
+    // Asks for a snapshot and, when it comes, measures how far the clocks we show are from
+    // the server's figures in it (clock_drift: the larger of both sides, in ms).
+    void probe_clocks();
+    struct ClockDrift {
+        std::int64_t shown[2]{-1, -1}, server[2]{-1, -1};
+        std::int64_t worst = 0;
+    };
+    const std::optional<ClockDrift>& clock_drift() const { return clock_drift_; }
     // The server's game archive: the newest games (of `player`, or everyone's), then older
     // pages while state().archive.more; get_game fetches one for review.
     void list_games(const std::string& player = {});
@@ -150,6 +158,8 @@ private:
     bool archive_paging_ = false;  // the awaited `games` appends to the list
     // A snapshot whose moves arrive over several lines.
     bool snapshot_pending_ = false;
+    bool clock_probe_ = false;
+    std::optional<ClockDrift> clock_drift_;
     std::string snapshot_start_fen_;
     std::string snapshot_fen_;
     int snapshot_ply_ = 0;

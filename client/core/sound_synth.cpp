@@ -84,6 +84,12 @@ std::vector<std::int16_t> synthesize(SoundKind kind) {
         m.tone(0, 1320, 0.15, 20, 0.2);
         return m.done();
     }
+    case SoundKind::Tick: {  // the low-time warning, once a second
+        Mix m(0.06);
+        m.knock(0, 0.6, 120, 0.04, 5);
+        m.tone(0, 1760, 0.3, 120, 0.04);
+        return m.done();
+    }
     }
     return {};
 }

@@ -7,7 +7,7 @@
 
 namespace xq::client {
 
-enum class SoundKind { Move, Capture, Check, GameEnd, Notify };
+enum class SoundKind { Move, Capture, Check, GameEnd, Notify, Tick };
 
 constexpr unsigned SAMPLE_RATE = 44100;
 

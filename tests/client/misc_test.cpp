@@ -64,7 +64,7 @@ TEST(Strings, EndReasonsByStableName) {
 
 TEST(Sounds, SynthesizedBuffersAreAudibleAndDeterministic) {
     std::set<std::size_t> lengths;
-    for (SoundKind k : {SoundKind::Move, SoundKind::Capture, SoundKind::Check, SoundKind::GameEnd, SoundKind::Notify}) {
+    for (SoundKind k : {SoundKind::Move, SoundKind::Capture, SoundKind::Check, SoundKind::GameEnd, SoundKind::Notify, SoundKind::Tick}) {
         const auto a = synthesize(k);
         ASSERT_GT(a.size(), SAMPLE_RATE / 20) << "at least 50 ms";
         ASSERT_LT(a.size(), SAMPLE_RATE * 2) << "short effects";

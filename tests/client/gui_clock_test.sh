@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# GUI test of the clocks: a real xiangqi-server on an ephemeral loopback port and two desktop
+# clients under Xvfb. Alice creates a table with the server's Fischer 20+0 clock, Bob sits as Black. Each client asks
+# the server for its clocks (`clock_check`: a sync whose snapshot carries the server's
+# figures) and fails when a clock it shows is more than 100 ms off: before the first move
+# (Red's time runs from the moment both seats are filled), after moves, under 10 s (the
+# low-time warning, screenshot) and after Red's flag falls (the final clocks).
+# Usage: gui_clock_test.sh CLIENT SERVER WORKDIR
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+client=$1
+server=$2
+work=$3
+rm -rf "$work"
+mkdir -p "$work"
+cd "$work"
+
+# shellcheck source=start_server.sh
+. "$here/start_server.sh"
+start_server --name "Clock test" --clock fischer:20+0
+
+cat >alice.txt <<'SCRIPT'
+lang en
+grace 60000
+expect screen lobby
+create red Clocked
+expect seat red
+expect seat_label black bob
+grace 10000
+# The game started when Bob sat down: Red's time runs before any move.
+sleep 1500
+clock_check 100
+move h2e2
+wait_turn 30000
+clock_check 100
+# Let Red's time run low: the warning shows under 10 s.
+sleep 9000
+clock_check 100
+screenshot low_time.png
+grace 30000
+expect result timeout
+clock_check 100
+screenshot final.png
+quit
+SCRIPT
+
+cat >bob.txt <<'SCRIPT'
+grace 60000
+lang en
+join last black
+expect seat black
+expect ply 1
+grace 10000
+sleep 1000
+clock_check 100
+move h9g7
+expect ply 2
+grace 30000
+expect result timeout
+clock_check 100
+screenshot bob_final.png
+quit
+SCRIPT
+
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+XDG_CONFIG_HOME="$work/config" timeout 150 xvfb-run -a -s "-screen 0 1280x900x24" \
+  "$client" --connect "127.0.0.1:$port" --name alice --mute --width 1000 --height 720 \
+  --script alice.txt >alice.log 2>&1 &
+alice=$!
+sleep 1
+status=0
+XDG_CONFIG_HOME="$work/config" timeout 150 xvfb-run -a -s "-screen 0 1280x900x24" \
+  "$client" --connect "127.0.0.1:$port" --name bob --mute --width 1000 --height 720 \
+  --script bob.txt >bob.log 2>&1 || { echo "bob's script failed:"; cat bob.log; status=1; }
+wait "$alice" || { echo "alice's script failed:"; cat alice.log; status=1; }
+[ "$status" -eq 0 ] || { tail -n 30 server.log; exit 1; }
+grep -h "clock_check" alice.log bob.log
+checks=$(grep -c "clock_check" alice.log bob.log | awk -F: '{s+=$2} END {print s}')
+if [ "$checks" -ne 6 ]; then echo "expected 6 clock checks, saw $checks"; exit 1; fi
+for shot in low_time.png final.png bob_final.png; do
+  [ -s "$shot" ] || { echo "missing screenshot $shot"; exit 1; }
+done
+echo "clock test passed"

@@ -23,7 +23,7 @@ using ServerMessage =
                  PlayerReturned, MoveMade, GameOver, ChatLine, AiProgress, DrawOffered,
                  DrawAnswered, TakebackRequested, TakebackAnswered, TakebackDone,
                  NewGameOffered, InviteReceived, InviteAnswered, LeftTable, Games, GameRecord,
-                 Ping, SeatAbandoned>;
+                 Ping, SeatAbandoned, Notice, Registered, PasswordChanged>;
 
 // Why a line could not become a message. `type` is the line's "type" when it had one,
 // so the error reply can name the request.

@@ -20,8 +20,8 @@ enum class ErrorCode {
     NotHello,          // not_hello: the first line must be hello
     AlreadyHello,      // already_hello: hello sent twice
     BadVersion,        // bad_version: hello.version is not PROTOCOL_VERSION
-    BadName,           // bad_name: empty, too long, control characters, or leading/trailing space
-    NameTaken,         // name_taken: another connected user has that name
+    BadName,           // bad_name: refused by the name rules (invisible characters, reserved...)
+    NameTaken,         // name_taken: a connected user has that name or one that looks like it
     ServerFull,        // server_full: --max-clients reached
     RateLimited,       // rate_limited: chat flood (4 per 10 s) or message flood
     ShuttingDown,      // shutting_down: the server is stopping
@@ -54,6 +54,12 @@ enum class ErrorCode {
     IdleTimeout,       // idle_timeout: nothing heard for --idle-timeout (the connection closes)
     NoSuchEngine,      // no_such_engine: request_ai.engine is not one of welcome.engines
     NoClaim,           // no_claim: claim_win while the opponent's seat is not abandoned
+    // Identity (registered accounts, bans)
+    AccountRequired,   // account_required: the name is registered (send its account_password), or
+                       // the server admits registered accounts only (--accounts required)
+    BadLogin,          // bad_login: wrong account password (the connection closes)
+    WeakPassword,      // weak_password: a new account password is too short or too long
+    Banned,            // banned: the name or the address is banned (the connection closes)
     Internal,          // internal: a server bug; the request changed nothing
 };
 

@@ -125,11 +125,13 @@ struct Hello {
     int version = PROTOCOL_VERSION;
     std::string resume;  // optional: a resume token from an earlier welcome
     std::string password;  // required when the server has one (--password)
+    std::string account_password;  // logs in to the registered account of `name`
     template <class F> void fields(F& f) {
         f("name", name);
         f("version", version, 0, 1 << 30);
         f.opt("resume", resume);
         f.opt("password", password);
+        f.opt("account_password", account_password);
     }
 };
 
@@ -320,6 +322,24 @@ struct GetGame {
     template <class F> void fields(F& f) { f("id", id, 1, std::int64_t(1) << 53); }
 };
 
+// Registers the connection's current name as an account with this password (see Accounts).
+struct Register {
+    static constexpr std::string_view TYPE = "register";
+    std::string password;
+    template <class F> void fields(F& f) { f("password", password); }
+};
+
+// Changes the password of the account this connection logged in to.
+struct ChangePassword {
+    static constexpr std::string_view TYPE = "change_password";
+    std::string old_password;
+    std::string new_password;
+    template <class F> void fields(F& f) {
+        f("old", old_password);
+        f("new", new_password);
+    }
+};
+
 // ---- Server to client ------------------------------------------------------------------
 
 struct Welcome {
@@ -331,6 +351,7 @@ struct Welcome {
     std::string name;          // the nickname as accepted
     bool resumed = false;      // true when hello.resume reattached an earlier session
     std::vector<std::string> engines;  // external engines request_ai may name (besides the built-in)
+    bool account = false;      // true when `name` is a registered account this connection logged in to
     template <class F> void fields(F& f) {
         f("session", session);
         f("resume_token", resume_token);
@@ -339,6 +360,7 @@ struct Welcome {
         f("name", name);
         f.opt("resumed", resumed);
         f.opt("engines", engines);
+        f.opt("account", account);
     }
 };
 
@@ -524,6 +546,27 @@ struct SeatAbandoned {
         f("claimable", claimable);
         f.opt("hold_level", hold_level, 0, AI_LEVEL_MAX);
     }
+};
+
+// A notice from the server itself (the operator's broadcast, shutdown warnings): never a
+// chat line, so no user can pose as the server whatever name they pick.
+struct Notice {
+    static constexpr std::string_view TYPE = "notice";
+    std::string text;
+    template <class F> void fields(F& f) { f("text", text); }
+};
+
+// The answer to `register`: the connection's name is now a registered account.
+struct Registered {
+    static constexpr std::string_view TYPE = "registered";
+    std::string name;
+    template <class F> void fields(F& f) { f("name", name); }
+};
+
+// The answer to `change_password`.
+struct PasswordChanged {
+    static constexpr std::string_view TYPE = "password_changed";
+    template <class F> void fields(F&) {}
 };
 
 struct PlayerReturned {

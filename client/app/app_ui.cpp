@@ -176,6 +176,12 @@ void App::ui_chat(std::deque<ChatLine>& lines, char* input, std::size_t input_si
     const float input_h = ImGui::GetFrameHeightWithSpacing();
     ImGui::BeginChild(table ? "tchat" : "lchat", ImVec2(0, -input_h), true);
     for (const ChatLine& c : lines) {
+        if (c.notice) {
+            ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.1f, 0.3f, 0.6f, 1));
+            ImGui::TextWrapped("* %s", c.text.c_str());
+            ImGui::PopStyleColor();
+            continue;
+        }
         ImGui::TextColored(ImVec4(0.55f, 0.2f, 0.1f, 1), "%s:", c.from.c_str());
         ImGui::SameLine();
         ImGui::TextWrapped("%s", c.text.c_str());

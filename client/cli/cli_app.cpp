@@ -559,6 +559,9 @@ void CliApp::handle_server_line(const std::string& line) {
             [&](const proto::ChatLine& c) {
                 if (human) say(cat("[", std::string(proto::scope_name(c.scope)), "] ", c.from, ": ", c.text));
             },
+            [&](const proto::Notice& n) {
+                if (human) say(cat("*** server notice: ", n.text));
+            },
             [&](const proto::AiProgress& a) {
                 if (!human) return;
                 if (a.depth == last_ai_depth_ && a.percent != 100) return;  // one line per depth

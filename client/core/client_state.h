@@ -23,6 +23,7 @@ enum class MoveNotation { Chinese, Wxf, Iccs };
 struct ChatLine {
     std::string from;
     std::string text;
+    bool notice = false;  // from the server itself (proto::Notice), not from a user
 };
 
 using SteadyTime = std::chrono::steady_clock::time_point;

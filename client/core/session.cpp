@@ -643,6 +643,12 @@ void Session::on(const proto::ChatLine& m) {
     else if (for_my_table(m.table)) push_chat(state_.table.chat, {m.from, m.text});
 }
 
+// A server notice shows in the lobby chat and, at a table, in the table chat too.
+void Session::on(const proto::Notice& m) {
+    push_chat(state_.lobby.chat, {"", m.text, true});
+    if (state_.table.joined()) push_chat(state_.table.chat, {"", m.text, true});
+}
+
 void Session::on(const proto::AiProgress& m) {
     if (!for_my_table(m.table)) return;
     state_.table.ai = {true, m.seat, m.depth, m.score, m.percent};

@@ -133,6 +133,9 @@ private:
     // The server checks an idle connection is alive: answer at once.
     void on(const proto::Ping& m) { send(proto::Pong{m.id}); }
     void on(const proto::SeatAbandoned& m);
+    void on(const proto::Notice& m);
+    void on(const proto::Registered&) {}
+    void on(const proto::PasswordChanged&) {}
 
     void apply_table_info(const proto::TableInfo& info);
     // Opens the claim question when the opponent's seat is abandoned under the claim rule.

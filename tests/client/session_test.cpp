@@ -546,6 +546,24 @@ proto::GameSummary summary(std::int64_t id, const char* red, const char* black) 
     return g;
 }
 
+// A server notice is marked as the server's own (never a user's chat line) and reaches the
+// lobby chat and, at a table, the table chat.
+TEST_F(SessionTest, ServerNoticeIsNotAChatLineFromAName) {
+    join_red_table();
+    feed(proto::Notice{"the server restarts at 22:00"});
+    ASSERT_EQ(state.lobby.chat.size(), 1u);
+    EXPECT_TRUE(state.lobby.chat.back().notice);
+    EXPECT_EQ(state.lobby.chat.back().text, "the server restarts at 22:00");
+    EXPECT_EQ(state.lobby.chat.back().from, "");
+    ASSERT_EQ(state.table.chat.size(), 1u);
+    EXPECT_TRUE(state.table.chat.back().notice);
+    proto::ChatLine c;
+    c.from = "[server]";
+    c.text = "fake";
+    feed(c);
+    EXPECT_FALSE(state.lobby.chat.back().notice);
+}
+
 }  // namespace
 
 TEST_F(SessionTest, ArchiveListIsStoredAndPagedWithBefore) {

@@ -55,6 +55,7 @@ std::vector<ClientMessage> all_client_samples() {
         Hello{"bob", 1, "", "секрет 密码"},
         CreateTable{"clocked", Role::Red, "", TableSettings{"asian:600/60/30", 0, AbandonPolicy::Claim, std::nullopt, true}},
         RequestAi{7, RED, 3, "fairy-stockfish"},
+        Hello{"carol", 1, "", "", "correct horse 电池"},
     };
 }
 
@@ -109,6 +110,10 @@ std::vector<ServerMessage> all_server_samples() {
         PlayerLeft{7, "bob", Role::Black, LeaveReason::Disconnected, 60000},
         Games{{GameSummary{42, "alice", "bob", Outcome::RedWins, "checkmate", 51, 1764400000000, 1764400900000}}, true},
         GameRecord{GameSummary{42, "alice", "bob", Outcome::Ongoing, "", 2, 1764400000000, 0}, "fen", {"h2e2", "h9g7"}, ""},
+        Welcome{"s-3", "00112233445566778899aabbccddeeff", "LAN server", 1, "carol", false, {}, true},
+        Notice{"the server restarts at 22:00"},
+        Registered{"carol"},
+        PasswordChanged{},
     };
 }
 

@@ -57,6 +57,7 @@ std::string all_ui_text() {
 App::App(AppOptions options) : opt_(std::move(options)), lang_(opt_.lang) {
     std::snprintf(nick_, sizeof nick_, "%s", opt_.name.c_str());
     if (!opt_.connect.empty()) std::snprintf(address_, sizeof address_, "%s", opt_.connect.c_str());
+    else if (!opt_.last_server.empty()) std::snprintf(address_, sizeof address_, "%s", opt_.last_server.c_str());
     std::snprintf(password_, sizeof password_, "%s", opt_.password.c_str());
 }
 
@@ -78,6 +79,8 @@ bool App::init(std::string& error) {
     cursors_ok_ = hand_cursor_.loadFromSystem(sf::Cursor::Hand) && arrow_cursor_.loadFromSystem(sf::Cursor::Arrow) &&
                   text_cursor_.loadFromSystem(sf::Cursor::Text);
     sounds_.init(!opt_.mute && opt_.bench_frames <= 0);
+    if (const auto dir = config_dir(); !dir.empty()) config_file_ = dir / "client.conf";
+    if (opt_.notation) notation_ = *opt_.notation;
     load_recent();
     return true;
 }
@@ -108,6 +111,7 @@ int App::run() {
         frame_events();
         pump_network();
         low_time_tick();
+        save_prefs_if_changed();
         if (script_active_) run_script();
         if (!needs_redraw()) {
             // Nothing changed: sleep instead of drawing, so an idle client costs ~no CPU.
@@ -263,10 +267,17 @@ void App::pump_network() {
     for (NetEvent& ev : net_.drain()) {
         dirty_frames_ = 3;
         switch (ev.kind) {
-        case NetEvent::Kind::Connected:
-            session_.hello(nick_, pending_address_ == resume_address_ && resume_name_ == nick_ ? resume_token_ : "",
-                           password_);
+        case NetEvent::Kind::Connected: {
+            // The seat token of this name at this server: the one of this run, else the one
+            // a previous run stored (the client crashed or was closed mid-game).
+            std::string token = pending_address_ == resume_address_ && resume_name_ == nick_ ? resume_token_ : "";
+            if (token.empty() && !config_file_.empty()) {
+                std::vector<std::string> problems;
+                token = load_config_file(config_file_, problems).token_for(pending_address_, nick_);
+            }
+            session_.hello(nick_, token, password_);
             break;
+        }
         case NetEvent::Kind::Line:
             session_.handle_line(ev.text);
             break;

@@ -8,6 +8,7 @@
 #include <array>
 #include <functional>
 #include <chrono>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +17,7 @@
 #include "app/imgui_glue.h"
 #include "app/input_queue.h"
 #include "app/sound_bank.h"
+#include "core/client_config.h"
 #include "core/client_state.h"
 #include "core/controller.h"
 #include "core/script.h"
@@ -45,6 +47,8 @@ struct AppOptions {
     bool mute = false;
     Lang lang = Lang::Chinese;
     int theme = 0;
+    std::optional<MoveNotation> notation;  // from the config file
+    std::string last_server;  // prefills the connect form's address
 };
 
 class App {
@@ -179,6 +183,20 @@ private:
     // A reconnect to the same server under the same name presents the resume token, so the
     // server can give back the seat of a dropped connection.
     std::string resume_token_, resume_address_, resume_name_;
+    // client.conf in the XDG config folder ("" when there is none): recent servers, seat
+    // tokens, nickname and the settings below, saved when they change.
+    std::filesystem::path config_file_;
+    struct Prefs {
+        Lang lang = Lang::Chinese;
+        int theme = 0;
+        MoveNotation notation = MoveNotation::Chinese;
+        bool sound = true;
+        bool operator==(const Prefs&) const = default;
+    };
+    Prefs saved_prefs_;
+    bool sound_pref_ = true;  // the player's choice (--mute silences one run, not the setting)
+    Prefs current_prefs() const;
+    void save_prefs_if_changed();
     void ui_lan();
     void start_lan_search();
     bool lan_searching() const;

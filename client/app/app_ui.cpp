@@ -8,6 +8,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 
 #include "app/app.h"
 #include "core/move_text.h"
@@ -34,12 +35,6 @@ void section(const char* label) {
     ImGui::Separator();
 }
 
-std::filesystem::path config_dir() {
-    if (const char* x = std::getenv("XDG_CONFIG_HOME"); x && *x) return std::filesystem::path(x) / "xiangqi";
-    if (const char* h = std::getenv("HOME"); h && *h) return std::filesystem::path(h) / ".config" / "xiangqi";
-    return {};
-}
-
 bool wide_button(const char* label, float w = -1) { return ImGui::Button(label, ImVec2(w, 0)); }
 
 std::string status_label(Lang lang, const std::string& s) {
@@ -63,7 +58,10 @@ void App::ui_settings() {
     if (ImGui::Combo(t(Str::Theme), &th, themes.c_str())) view_.set_theme(th);
     ImGui::SameLine();
     bool snd = sounds_.enabled();
-    if (ImGui::Checkbox(t(Str::Sound), &snd)) sounds_.set_enabled(snd);
+    if (ImGui::Checkbox(t(Str::Sound), &snd)) {
+        sounds_.set_enabled(snd);
+        sound_pref_ = snd;
+    }
 }
 
 void App::ui_connect() {
@@ -892,24 +890,48 @@ void App::ui_dialogs() {
 }
 
 void App::load_recent() {
-    const auto dir = config_dir();
-    if (dir.empty()) return;
-    std::ifstream in(dir / "recent_servers.txt");
-    for (std::string line; std::getline(in, line) && recent_.size() < 8;)
-        if (!line.empty()) recent_.push_back(line);
+    if (config_file_.empty()) return;
+    std::vector<std::string> problems;
+    const ClientConfig c = load_config_file(config_file_, problems);
+    for (const std::string& p : problems) std::cerr << "xiangqi-client: " << config_file_.string() << " " << p << " (skipped)\n";
+    recent_ = c.recent;
+    if (c.sound) sound_pref_ = *c.sound;
+    if (!sound_pref_) sounds_.set_enabled(false);
+    saved_prefs_ = current_prefs();
 }
 
 void App::save_recent(const std::string& address) {
     if (address.empty()) return;
     std::erase(recent_, address);
     recent_.insert(recent_.begin(), address);
-    if (recent_.size() > 8) recent_.resize(8);
-    const auto dir = config_dir();
-    if (dir.empty()) return;
-    std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
-    std::ofstream out(dir / "recent_servers.txt");
-    for (const std::string& r : recent_) out << r << "\n";
+    if (recent_.size() > CONFIG_MAX_RECENT) recent_.resize(CONFIG_MAX_RECENT);
+    if (config_file_.empty()) return;
+    // The seat token goes to disk at once: a crash from here on can come back to the seat.
+    std::string error;
+    const std::string name = state_.my_name, token = state_.resume_token;
+    if (!update_config_file(config_file_, [&](ClientConfig& c) {
+            c.add_recent(address);
+            c.server = address;
+            c.nickname = name;
+            c.set_token(address, name, token);
+        }, error))
+        std::cerr << "xiangqi-client: " << error << "\n";
+}
+
+App::Prefs App::current_prefs() const { return {lang_, view_.theme_index(), notation_, sound_pref_}; }
+
+void App::save_prefs_if_changed() {
+    const Prefs p = current_prefs();
+    if (p == saved_prefs_ || config_file_.empty()) return;
+    saved_prefs_ = p;
+    std::string error;
+    if (!update_config_file(config_file_, [&](ClientConfig& c) {
+            c.lang = p.lang;
+            c.theme = p.theme;
+            c.notation = p.notation;
+            c.sound = p.sound;
+        }, error))
+        std::cerr << "xiangqi-client: " << error << "\n";
 }
 
 }  // namespace xq::client

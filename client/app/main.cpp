@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "app/app.h"
+#include "core/client_config.h"
 
 int main(int argc, char** argv) {
     xq::client::AppOptions opt;
@@ -28,8 +29,18 @@ int main(int argc, char** argv) {
     cli.add_option("--lang", lang, "zh or en")->check(CLI::IsMember({"zh", "en"}));
     cli.add_option("--theme", opt.theme, "0 wood, 1 jade")->check(CLI::Range(0, 1));
     cli.add_flag("--mute", opt.mute, "no sound");
+    // The remembered settings (client.conf) fill what the command line leaves out.
+    std::vector<std::string> problems;
+    xq::client::ClientConfig config;
+    if (const auto dir = xq::client::config_dir(); !dir.empty()) config = xq::client::load_config_file(dir / "client.conf", problems);
+    if (!config.nickname.empty()) opt.name = config.nickname;
+    if (config.lang) lang = *config.lang == xq::client::Lang::English ? "en" : "zh";
+    if (config.theme) opt.theme = *config.theme;
+    opt.notation = config.notation;
+    std::string last_server = config.server;
     CLI11_PARSE(cli, argc, argv);
     opt.lang = lang == "en" ? xq::client::Lang::English : xq::client::Lang::Chinese;
+    opt.last_server = last_server;
     xq::client::App app(opt);
     return app.run();
 }

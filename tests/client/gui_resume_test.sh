@@ -53,9 +53,9 @@ grace 60000
 lang en
 expect screen table
 expect seat black
-expect ply 2
-screenshot bob_back.png
 expect ply 3
+expect move 2 h9g7
+screenshot bob_back.png
 quit
 SCRIPT
 

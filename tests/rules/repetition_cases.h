@@ -133,6 +133,15 @@ inline constexpr RepetitionCase REPETITION_CASES[] = {
     {"protection_taken_away_every_other_move",
      "WXF rule 15 (diagram 19): one chase and one idle move do not break the rule",
      "4ck3/4a4/9/3P5/R3n4/9/9/9/9/3K5 w - - 0 1", "d6e6 f9f8 e6d6 f8f9", Verdict::Draw, Why::Repetition, ""},
+    {"uncrossed_pawn_is_not_chased",
+     "SUM: threats on a pawn that has not crossed the river are allowed; the same cycle as "
+     "protection_taken_away_every_move with a black pawn on e5 instead of the horse",
+     "4ck3/4a4/9/3P5/R3p4/9/9/9/9/3K5 w - - 0 1", "d6e6 e8d9 e6d6 d9e8", Verdict::Draw, Why::Repetition, ""},
+    {"perpetual_check_by_two_pieces",
+     "SUM: perpetual checks are forbidden, also when the checking piece changes (the cannon "
+     "over the d8 rook, then the d0 rook uncovered); perpetual check loses to any other class",
+     "2Nk5/3r5/1C2c4/9/9/9/2N6/4K4/9/2cR5 w - - 0 1", "b7d7 d8c8 d7b7 c8d8", Verdict::RedLoses,
+     Why::PerpetualCheck, ""},
     {"attacked_all_along",
      "WXF appendix, example of non-perpetual chase: the f6 rook and the e4 horse are attacked "
      "all the time (by a different piece after each move), so no move makes a new threat",

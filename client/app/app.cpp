@@ -111,6 +111,11 @@ int App::run() {
         frame_events();
         pump_network();
         low_time_tick();
+        reconnect_tick();
+        // Never a lobby or table without a connection behind it (e.g. back from Review).
+        if ((screen_ == Screen::Lobby || screen_ == Screen::Table) && state_.connection == Connection::Disconnected &&
+            !reconnecting_)
+            screen_ = Screen::Connect;
         save_prefs_if_changed();
         if (script_active_) run_script();
         if (!needs_redraw()) {
@@ -126,7 +131,7 @@ int App::run() {
 
 bool App::needs_redraw() const {
     const float t = now();
-    if (dirty_frames_ > 0 || script_active_ || !input_.empty()) return true;
+    if (dirty_frames_ > 0 || script_active_ || !input_.empty() || reconnecting_) return true;
 #if XQ_HAVE_LAN_DISCOVERY
     if (lan_probe_.valid()) return true;  // poll the probe's result
 #endif
@@ -138,6 +143,49 @@ bool App::needs_redraw() const {
     }
     if (screen_ == Screen::Table && grace_second_now() != last_grace_second_) return true;
     return false;
+}
+
+void App::schedule_reconnect(const std::string& why) {
+    if (!reconnecting_) {
+        kept_lobby_chat_ = state_.lobby.chat;
+        kept_table_chat_ = state_.table.chat;
+        kept_table_id_ = state_.table.id;
+        reconnecting_ = true;
+        reconnect_attempt_ = 0;
+    }
+    ++reconnect_attempt_;
+    reconnect_why_ = why;
+    reconnect_at_ = now() + std::min(8.f, 0.5f * float(1 << std::min(reconnect_attempt_ - 1, 5)));
+    state_.connection = Connection::Disconnected;
+    ctl_.reset();
+}
+
+void App::reconnect_tick() {
+    if (!reconnecting_ || state_.connection != Connection::Disconnected || now() < reconnect_at_) return;
+    start_connect(pending_address_);
+}
+
+void App::ui_reconnect_banner() {
+    if (!reconnecting_) return;
+    const auto size = window_.getSize();
+    ImGui::SetNextWindowPos(ImVec2(float(size.x) / 2, 8), ImGuiCond_Always, ImVec2(0.5f, 0));
+    ImGui::SetNextWindowBgAlpha(0.95f);
+    ImGui::Begin("##reconnect", nullptr,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove |
+                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing);
+    ImGui::PushTextWrapPos(std::min(float(size.x) - 40.f, 560.f));
+    const int wait_s = std::max(0, int(std::ceil(reconnect_at_ - now())));
+    ImGui::TextColored(ImVec4(0.75f, 0.2f, 0.1f, 1.f), "%s",
+                       t(Str::Reconnecting, {pending_address_, std::to_string(reconnect_attempt_), std::to_string(wait_s)}).c_str());
+    ImGui::PopTextWrapPos();
+    if (ImGui::Button(t(Str::StopReconnecting))) {
+        reconnecting_ = false;
+        net_.close();
+        state_.connection = Connection::Disconnected;
+        if (screen_ != Screen::Review) screen_ = Screen::Connect;
+        else review_return_ = Screen::Connect;
+    }
+    ImGui::End();
 }
 
 void App::low_time_tick() {
@@ -257,6 +305,7 @@ void App::start_connect(const std::string& address) {
         return;
     }
     state_ = ClientState{};
+    if (reconnecting_) state_.lobby.chat = kept_lobby_chat_;
     state_.connection = Connection::Connecting;
     connect_status_ = t(Str::Connecting, {address});
     pending_address_ = address;
@@ -283,6 +332,16 @@ void App::pump_network() {
             break;
         case NetEvent::Kind::Closed: {
             const bool was_ready = state_.connection == Connection::Ready;
+            // A lost connection (the server restarted, the network blinked): try again
+            // in the background, on whatever screen the player is. Refusals that another
+            // try would only repeat (password, name, version) end at the connect screen.
+            const std::string& code = state_.last_error_code;
+            const bool refused = code == "bad_password" || code == "bad_name" || code == "name_taken" ||
+                                 code == "bad_version" || code == "server_full";
+            if ((was_ready || reconnecting_) && !refused) {
+                schedule_reconnect(ev.text);
+                break;
+            }
             state_.connection = Connection::Disconnected;
             connect_status_ = was_ready ? t(Str::Disconnected, {ev.text}) : t(Str::ConnectFailed, {ev.text});
             // The server's last word before it closed (bad_password, idle_timeout, ...).
@@ -308,6 +367,14 @@ void App::handle_cue(const Cue& c) {
     switch (c.kind) {
     case Cue::Kind::Welcome:
         connect_status_ = t(Str::Connected, {state_.server_name});
+        if (reconnecting_) {
+            reconnecting_ = false;
+            toast(Str::Reconnected);
+            // No seat came back (the game ended meanwhile, or the server forgot it): the
+            // lobby, not a table screen with nothing behind it.
+            if (!state_.resumed && screen_ == Screen::Table) screen_ = Screen::Lobby;
+            if (!state_.resumed && review_return_ == Screen::Table) review_return_ = Screen::Lobby;
+        }
         save_recent(pending_address_);
         resume_token_ = state_.resume_token;
         resume_address_ = pending_address_;
@@ -315,6 +382,9 @@ void App::handle_cue(const Cue& c) {
         if (screen_ == Screen::Connect) screen_ = Screen::Lobby;
         break;
     case Cue::Kind::TableJoined:
+        // Back at the table we had before the connection was lost: its chat stays when
+        // the server has none to give (it restarted).
+        if (state_.table.id == kept_table_id_ && state_.table.chat.empty()) state_.table.chat = kept_table_chat_;
         create_open_ = create_sent_ = false;
         create_error_ = nullptr;
         ctl_.reset();
@@ -564,6 +634,7 @@ void App::render() {
     case Screen::Review: ui_review(); break;
     }
     ui_dialogs();
+    ui_reconnect_banner();
     stage_mark(Stage::GuiBuild);
     if (std::getenv("XQ_NOGUI")) ImGui::EndFrame(); else gui_.render(window_);
     stage_mark(Stage::GuiRender);

@@ -6,6 +6,7 @@
 #include <SFML/Window/Cursor.hpp>
 
 #include <array>
+#include <deque>
 #include <functional>
 #include <chrono>
 #include <filesystem>
@@ -71,6 +72,17 @@ private:
     void frame_events();
     // The low-time warning: a tick each second while our own clock runs under 10 s.
     void low_time_tick();
+    // Automatic reconnect after a lost connection: tries again with a growing pause
+    // (0.5 s doubling to 8 s), keeping the chats, until it is back or the player stops it.
+    void schedule_reconnect(const std::string& why);
+    void reconnect_tick();
+    void ui_reconnect_banner();
+    bool reconnecting_ = false;
+    int reconnect_attempt_ = 0;
+    float reconnect_at_ = 0;
+    std::string reconnect_why_;
+    std::deque<ChatLine> kept_lobby_chat_, kept_table_chat_;
+    int kept_table_id_ = -1;
     void handle_event(const sf::Event& e);
     void pump_network();
     void handle_cue(const Cue& c);

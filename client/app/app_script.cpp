@@ -280,6 +280,10 @@ App::StepResult App::step(const ScriptAction& a) {
         script_active_ = false;
         return StepResult::Done;
     }
+    if (v == "back") {  // the Review screen's Back button
+        if (screen_ == Screen::Review) screen_ = review_return_;
+        return StepResult::Done;
+    }
     if (v == "clock_check") {
         static constexpr const char* SENT = "__probe";
         if (baseline_.find(SENT) == baseline_.end()) {
@@ -365,10 +369,14 @@ App::StepResult App::step(const ScriptAction& a) {
             want = a.args[2];
             got = n >= 1 && n <= int(state_.table.moves.size()) ? state_.table.moves[std::size_t(n - 1)].iccs : "";
         }
-        else if (what == "chat") {
+        else if (what == "chat" || what == "lobby_chat") {
             got = "";
-            for (const ChatLine& c : state_.table.chat)
+            for (const ChatLine& c : what == "chat" ? state_.table.chat : state_.lobby.chat)
                 if (c.text.find(want) != std::string::npos) got = want;
+        } else if (what == "connection") {
+            got = reconnecting_ ? "reconnecting"
+                  : state_.connection == Connection::Ready ? "ready"
+                  : state_.connection == Connection::Disconnected ? "disconnected" : "connecting";
         } else {
             script_fail("unknown expectation " + what);
             return StepResult::Fail;

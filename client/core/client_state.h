@@ -160,6 +160,7 @@ struct ClientState {
     std::string my_name;
     std::string server_name;
     std::string resume_token;
+    bool resumed = false;  // the last welcome gave us back a seat
     std::string last_error;
     std::string last_error_code;  // the protocol's code of the last error ("bad_password")
     std::vector<std::string> engines;  // external engines the server offers (welcome.engines)

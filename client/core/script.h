@@ -13,6 +13,7 @@
 //   dialog create|archive|none              open or close the create-table dialog or the
 //                                           game archive (which lists the server's games)
 //   archive first|ID                        open an archived game in the review screen
+//   back                                    leave the review screen (its Back button)
 //   claim | keep_waiting                    answer the abandoned-seat question
 //   drop                                    lose the connection (no leave) and exit
 //   clock_check MS                          ask the server for its clocks (sync) and fail
@@ -23,6 +24,7 @@
 //   screenshot FILE.png                     save the window
 //   expect ply|seat|status|screen|toast|chat|spectators|lan_servers|last_move VALUE, expect move N h2e2
 //   expect clock_words|lobby_clock|rules|seat_notice|claim|result|error VALUE,
+//   expect connection ready|reconnecting|disconnected, expect lobby_chat TEXT
 //          expect seat_label red|black TEXT
 //                                           fail unless the state matches (10 s grace)
 //   lang en|zh   theme 0|1   notation chinese|wxf|iccs   flip

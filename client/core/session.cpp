@@ -302,6 +302,7 @@ void Session::on(const proto::Welcome& m) {
     state_.my_name = m.name;
     state_.server_name = m.server;
     state_.resume_token = m.resume_token;
+    state_.resumed = m.resumed;
     state_.engines = m.engines;
     cue(Cue::Kind::Welcome);
     list_tables();

@@ -55,7 +55,8 @@ enum class Lang { English, Chinese };
     X(ErrNoSuchEngine) X(ErrNoClaim) X(ErrTakebacksOff) X(ClockSettings) \
     X(GameArchive) X(ArchiveFilter) X(ArchiveSearch) X(ArchiveOlder) X(ArchiveEmpty) \
     X(ArchiveLoading) X(ArchiveUnfinished) X(ArchiveColResult) X(ArchiveColPlies) \
-    X(ArchiveColDate) X(ArchiveBadRecord) X(ErrNoSuchGame) X(ErrNoArchive) X(Close)
+    X(ArchiveColDate) X(ArchiveBadRecord) X(ErrNoSuchGame) X(ErrNoArchive) X(Close) \
+    X(Reconnecting) X(Reconnected) X(StopReconnecting)
 
 enum class Str {
 #define XQ_ENUM(name) name,

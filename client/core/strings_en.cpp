@@ -244,6 +244,9 @@ constexpr StringEntry TABLE[] = {
     {Str::ErrNoSuchGame, "That game is not in the server's archive"},
     {Str::ErrNoArchive, "This server keeps no game archive"},
     {Str::Close, "Close"},
+    {Str::Reconnecting, "Connection lost. Reconnecting to {} (attempt {}, next try in {} s)..."},
+    {Str::Reconnected, "Reconnected."},
+    {Str::StopReconnecting, "Stop"},
 };
 static_assert(table_complete(TABLE), "every string id once, in enum order");
 }  // namespace

@@ -244,6 +244,9 @@ constexpr StringEntry TABLE[] = {
     {Str::ErrNoSuchGame, "服务器的棋谱库中没有这盘棋"},
     {Str::ErrNoArchive, "此服务器不保存棋谱库"},
     {Str::Close, "关闭"},
+    {Str::Reconnecting, "连接中断，正在重新连接 {}（第 {} 次，{} 秒后重试）……"},
+    {Str::Reconnected, "已重新连接。"},
+    {Str::StopReconnecting, "停止"},
 };
 static_assert(table_complete(TABLE), "every string id once, in enum order");
 }  // namespace

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# GUI test of the automatic reconnect: a real xiangqi-server on a loopback port and three
+# desktop clients under Xvfb. Alice (Red) and Bob (Black) play a move and chat; Carol watches
+# an archived game in Review. The server is stopped (SIGTERM) and started again on the same
+# port with the same data: every client must show "reconnecting", come back by itself (no
+# click), Alice and Bob to their seats with the table chat kept, and play on; Carol, back
+# from Review, must find a working lobby (her lobby chat goes through).
+# Usage: gui_reconnect_test.sh CLIENT SERVER WORKDIR
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+client=$1
+server=$2
+work=$3
+rm -rf "$work"
+mkdir -p "$work"
+cd "$work"
+
+# shellcheck source=start_server.sh
+. "$here/start_server.sh"
+start_server --name "Reconnect test"
+
+cat >alice.txt <<'SCRIPT'
+lang en
+grace 60000
+create red Reconnect
+expect seat_label black bob
+chat hello before the restart
+move h2e2
+expect connection reconnecting
+screenshot alice_reconnecting.png
+expect connection ready
+expect screen table
+expect seat red
+expect chat hello before the restart
+expect ply 2
+screenshot alice_back.png
+quit
+SCRIPT
+
+cat >bob.txt <<'SCRIPT'
+lang zh
+grace 60000
+join last black
+expect seat black
+expect ply 1
+expect connection reconnecting
+expect connection ready
+expect seat black
+expect chat hello before the restart
+move h9g7
+expect ply 2
+screenshot bob_back.png
+quit
+SCRIPT
+
+cat >carol.txt <<'SCRIPT'
+lang en
+grace 60000
+expect screen lobby
+dialog archive
+archive first
+expect screen review
+expect connection reconnecting
+expect connection ready
+back
+expect screen lobby
+chat carol is back
+expect lobby_chat carol is back
+screenshot carol_lobby.png
+quit
+SCRIPT
+
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+run() {  # NAME: one client under its own Xvfb
+  XDG_CONFIG_HOME="$work/config-$1" timeout 170 xvfb-run -a -s "-screen 0 1280x900x24" \
+    "$client" --connect "127.0.0.1:$port" --name "$1" --mute --width 1000 --height 720 --script "$1.txt" \
+    >"$1.log" 2>&1
+}
+run alice &
+alice=$!
+sleep 1
+run bob &
+bob=$!
+for _ in $(seq 1 600); do grep -q "ok ply = 1" bob.log 2>/dev/null && break; sleep 0.1; done
+grep -q "ok ply = 1" bob.log || { echo "bob did not see the first move"; cat alice.log bob.log; exit 1; }
+run carol &
+carol=$!
+for _ in $(seq 1 600); do grep -q "ok screen = review" carol.log 2>/dev/null && break; sleep 0.1; done
+grep -q "ok screen = review" carol.log || { echo "carol did not reach Review"; cat carol.log; exit 1; }
+sleep 1
+# The restart: the same port and data folder, a few seconds of absence.
+kill -TERM "$server_pid"
+wait "$server_pid" 2>/dev/null || true
+sleep 2
+mv server.log server1.log
+"$server" --port "$port" --bind 127.0.0.1 --data-dir data --discovery-port 0 --log-level info --name "Reconnect test" \
+  >server.log 2>&1 &
+server_pid=$!
+status=0
+for who in alice bob carol; do
+  pid_var=$who
+  wait "${!pid_var}" || { echo "$who's script failed:"; cat "$who.log"; status=1; }
+done
+[ "$status" -eq 0 ] || { tail -n 30 server.log; exit 1; }
+grep -c "(resumed)" server.log | grep -q "^2$" || { echo "expected two resumed sessions"; cat server.log; exit 1; }
+for shot in alice_reconnecting.png alice_back.png bob_back.png carol_lobby.png; do
+  [ -s "$shot" ] || { echo "missing screenshot $shot"; exit 1; }
+done
+echo "reconnect test passed"

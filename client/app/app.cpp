@@ -574,10 +574,9 @@ void App::draw_banner(const BoardGeometry& g) {
     auto b = big.getLocalBounds();
     big.setPosition(std::round(x + (w - b.width) / 2 - b.left), std::round(y + h * 0.14f));
     window_.draw(big);
-    // The reason in the player's language, with the server's detailed words after it.
-    std::string why = tb.result_text;
-    if (const Str r = end_reason_string(tb.result_reason); r != Str::Ok && lang_ == Lang::Chinese)
-        why = std::string(t(r)) + " · " + tb.result_text;
+    // The reason in the player's language, from its code (the server's text is English).
+    const Str r = end_reason_string(tb.result_reason);
+    std::string why = r != Str::Ok ? std::string(t(r)) : lang_ == Lang::English ? tb.result_text : std::string();
     sf::Text reason(utf8(why), view_.font(), unsigned(std::max(12.f, g.cell * 0.32f)));
     reason.setFillColor(sf::Color(235, 225, 210));
     b = reason.getLocalBounds();

@@ -369,7 +369,15 @@ void App::ui_table() {
         ImGui::SameLine();
         ImGui::TextColored(ImVec4(0.85f, 0.1f, 0.1f, 1), "%s", t(Str::InCheck));
     }
-    if (!tb.result_text.empty()) ImGui::TextWrapped("%s", tb.result_text.c_str());
+    if (!tb.result_text.empty()) ImGui::TextWrapped("%s", result_words(lang_, tb.outcome, tb.result_reason).c_str());
+    if (const Offer& o = tb.outgoing_offer; o.kind != Offer::Kind::None) {
+        const Str id = o.kind == Offer::Kind::Draw       ? Str::WaitingDrawAnswer
+                       : o.kind == Offer::Kind::Takeback ? Str::WaitingTakebackAnswer
+                                                         : Str::WaitingNewGameAnswer;
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextColored(ImVec4(0.55f, 0.35f, 0.05f, 1), "%s", t(id, {o.from}).c_str());
+        ImGui::PopTextWrapPos();
+    }
     {
         std::string rules = t(Str::ClockSettings, {clock_words(lang_, tb.rules.clock)});
         if (!tb.rules.takebacks) rules += std::string(" · ") + t(Str::NoTakebacks);
@@ -628,7 +636,7 @@ void App::open_review_from_archive() {
     review_title_.clear();
     review_title_.append("#").append(std::to_string(a.entry.id)).append(" ").append(a.entry.red);
     review_title_.append(" - ").append(a.entry.black);
-    if (!a.text.empty()) review_title_.append(" (").append(a.text).append(")");
+    if (a.entry.result != Outcome::Ongoing) review_title_.append(" (").append(archive_result_text(lang_, a.entry)).append(")");
     review_return_ = Screen::Lobby;
     archive_open_ = false;
     set_review_ply(0);

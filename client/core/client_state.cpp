@@ -66,6 +66,17 @@ std::string archive_date_text(std::int64_t unix_ms) {
     return std::string(buf, n);
 }
 
+std::string result_words(Lang lang, Outcome outcome, std::string_view reason) {
+    const Str head = outcome == Outcome::RedWins     ? Str::RedWins
+                     : outcome == Outcome::BlackWins ? Str::BlackWins
+                     : outcome == Outcome::Draw      ? Str::DrawResult
+                                                     : Str::ArchiveUnfinished;
+    std::string out = tr(lang, head);
+    const Str r = end_reason_string(reason);
+    if (r != Str::Ok) out.append(" · ").append(tr(lang, r));
+    return out;
+}
+
 std::string archive_result_text(Lang lang, const ArchiveEntry& e) {
     Str id = Str::ArchiveUnfinished;
     if (e.result == Outcome::RedWins) id = Str::RedWins;

@@ -101,6 +101,7 @@ struct TableState {
     AiProgress ai;
     std::deque<ChatLine> chat;
     Offer incoming_offer;        // shown as a dialog until answered
+    Offer outgoing_offer;        // ours, waiting for the opponent's answer (`from`: who answers)
     bool result_shown = false;   // the game-over banner
     std::string result_text;     // "Red wins: checkmate" as the server words it
     std::string result_reason;   // the stable reason name, e.g. "checkmate"
@@ -180,6 +181,9 @@ std::string seat_notice(Lang lang, const SeatInfo& seat, SteadyTime now);
 
 // "2026-11-29 16:05" in local time for a Unix time in ms; "" for 0.
 std::string archive_date_text(std::int64_t unix_ms);
+// "Red wins · checkmate" in `lang`, from the outcome and the stable reason name only (the
+// server's English text never shows); an unknown reason leaves just the outcome.
+std::string result_words(Lang lang, Outcome outcome, std::string_view reason);
 // "Red wins · checkmate" (localized) for an archive entry; "*" style games say "unfinished".
 std::string archive_result_text(Lang lang, const ArchiveEntry& e);
 

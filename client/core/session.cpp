@@ -151,12 +151,22 @@ void Session::keep_waiting() {
     state_.table.claim_dismissed = true;
 }
 void Session::resign() { send(proto::Resign{proto::TableId(state_.table.id)}); }
-void Session::offer_draw() { send(proto::OfferDraw{proto::TableId(state_.table.id)}); }
+void Session::set_outgoing(Offer::Kind k) {
+    const auto me = my_color();
+    if (me) state_.table.outgoing_offer = {k, state_.table.seats[~*me].name};
+}
+void Session::offer_draw() {
+    send(proto::OfferDraw{proto::TableId(state_.table.id)});
+    set_outgoing(Offer::Kind::Draw);
+}
 void Session::answer_draw(bool accept) {
     send(proto::AnswerDraw{proto::TableId(state_.table.id), accept});
     state_.table.incoming_offer = {};
 }
-void Session::request_takeback() { send(proto::RequestTakeback{proto::TableId(state_.table.id)}); }
+void Session::request_takeback() {
+    send(proto::RequestTakeback{proto::TableId(state_.table.id)});
+    set_outgoing(Offer::Kind::Takeback);
+}
 void Session::answer_takeback(bool accept) {
     send(proto::AnswerTakeback{proto::TableId(state_.table.id), accept});
     state_.table.incoming_offer = {};
@@ -164,6 +174,7 @@ void Session::answer_takeback(bool accept) {
 void Session::new_game() {
     send(proto::NewGame{proto::TableId(state_.table.id)});
     if (state_.table.incoming_offer.kind == Offer::Kind::NewGame) state_.table.incoming_offer = {};
+    else set_outgoing(Offer::Kind::NewGame);
 }
 void Session::invite(const std::string& name) {
     proto::Invite i;
@@ -432,6 +443,7 @@ void Session::apply_clocks(const proto::Clocks& c) {
 
 void Session::on(const proto::TableSnapshot& m) {
     const bool same_table = state_.table.joined() && state_.table.id == int(m.table.id);
+    const std::optional<Color> previous_seat = same_table ? state_.table.board.seat() : std::nullopt;
     if (clock_probe_ && same_table && m.clocks) {
         // What we showed the moment the server's figures arrived.
         const auto now = std::chrono::steady_clock::now();
@@ -466,10 +478,15 @@ void Session::on(const proto::TableSnapshot& m) {
         t.outcome = m.result->outcome;
     }
     t.incoming_offer = {};
+    t.outgoing_offer = {};
     const auto mine = my_color();
     auto offer_from = [&](const std::optional<Color>& by, Offer::Kind k) {
         if (by && (!mine || *by != *mine)) t.incoming_offer = {k, t.seats[*by].name};
+        else if (by && mine) t.outgoing_offer = {k, t.seats[~*mine].name};
     };
+    // A new game swaps the colours: say so (also against the AI, which may move at once).
+    if (same_table && previous_seat && mine && *previous_seat != *mine && m.ply == 0)
+        notice(*mine == RED ? Str::NowRed : Str::NowBlack, {}, {});
     offer_from(m.draw_offer, Offer::Kind::Draw);
     offer_from(m.takeback_offer, Offer::Kind::Takeback);
     offer_from(m.new_game_offer, Offer::Kind::NewGame);
@@ -603,6 +620,7 @@ void Session::on(const proto::MoveMade& m) {
     if (m.clocks) apply_clocks(*m.clocks);
     t.ai.active = false;
     t.incoming_offer = {};  // offers die when the position changes
+    t.outgoing_offer = {};
     if (r == ApplyResult::Duplicate) return;
     if (r == ApplyResult::NeedResync) {
         sync();
@@ -632,6 +650,7 @@ void Session::on(const proto::GameOver& m) {
     else if (t.clock_running) t.clock_ms[*t.clock_running] = t.clock_now(*t.clock_running, std::chrono::steady_clock::now());
     t.clock_running.reset();
     t.incoming_offer = {};
+    if (t.outgoing_offer.kind != Offer::Kind::NewGame) t.outgoing_offer = {};
     update_claim();
     Cue c;
     c.kind = Cue::Kind::GameOver;
@@ -663,6 +682,7 @@ void Session::on(const proto::DrawOffered& m) {
 
 void Session::on(const proto::DrawAnswered& m) {
     if (!for_my_table(m.table) || m.by == my_color()) return;
+    state_.table.outgoing_offer = {};
     notice(m.accept ? Str::DrawAccepted : Str::DrawDeclined, state_.table.seats[m.by].name);
 }
 
@@ -674,6 +694,7 @@ void Session::on(const proto::TakebackRequested& m) {
 
 void Session::on(const proto::TakebackAnswered& m) {
     if (!for_my_table(m.table) || m.by == my_color()) return;
+    state_.table.outgoing_offer = {};
     notice(m.accept ? Str::TakebackAccepted : Str::TakebackDeclined, state_.table.seats[m.by].name);
 }
 
@@ -687,6 +708,7 @@ void Session::on(const proto::TakebackDone& m) {
     }
     t.moves.resize(std::size_t(t.board.ply()));
     t.incoming_offer = {};
+    t.outgoing_offer = {};
     t.ai.active = false;
     cue(Cue::Kind::TakenBack);
 }

@@ -98,6 +98,8 @@ public:
     const ClientState& state() const { return state_; }
 
 private:
+    // Our offer now waits for the opponent's answer.
+    void set_outgoing(Offer::Kind k);
     template <class M>
     void send(const M& m);
     void on(const proto::Welcome& m);

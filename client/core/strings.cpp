@@ -128,8 +128,10 @@ Str error_code_string(std::string_view code, std::string_view request) {
 
 std::string server_error_text(Lang lang, std::string_view code, std::string_view request, std::string_view message) {
     const Str id = error_code_string(code, request);
-    if (id == Str::ServerError) return tr(lang, Str::ServerError, {message});
-    if (message.empty()) return tr(lang, id);
+    // The server words its details in English: the Chinese UI shows only its own text
+    // (one language at a time), naming the code when it has no text for it.
+    if (id == Str::ServerError) return tr(lang, Str::ServerError, {lang == Lang::Chinese ? code : message});
+    if (message.empty() || lang == Lang::Chinese) return tr(lang, id);
     return tr(lang, Str::ErrorWithDetail, {tr(lang, id), message});
 }
 

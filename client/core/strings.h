@@ -56,7 +56,8 @@ enum class Lang { English, Chinese };
     X(GameArchive) X(ArchiveFilter) X(ArchiveSearch) X(ArchiveOlder) X(ArchiveEmpty) \
     X(ArchiveLoading) X(ArchiveUnfinished) X(ArchiveColResult) X(ArchiveColPlies) \
     X(ArchiveColDate) X(ArchiveBadRecord) X(ErrNoSuchGame) X(ErrNoArchive) X(Close) \
-    X(Reconnecting) X(Reconnected) X(StopReconnecting)
+    X(Reconnecting) X(Reconnected) X(StopReconnecting) \
+    X(WaitingDrawAnswer) X(WaitingTakebackAnswer) X(WaitingNewGameAnswer) X(NowRed) X(NowBlack)
 
 enum class Str {
 #define XQ_ENUM(name) name,
@@ -86,7 +87,8 @@ std::string refusal_text(Lang lang, IllegalReason r);
 // The short, localized meaning of a protocol error code ("seat_taken"); ServerError when the
 // code has no text of its own. `request` refines it (not_allowed for request_takeback).
 Str error_code_string(std::string_view code, std::string_view request = {});
-// What the player sees for a server error: the localized meaning, then the server's words.
+// What the player sees for a server error: the localized meaning, then (English UI only)
+// the server's English words.
 std::string server_error_text(Lang lang, std::string_view code, std::string_view request, std::string_view message);
 // Stable identifier of a string id ("AppTitle"), for tests and diagnostics.
 std::string_view string_id_name(Str id);

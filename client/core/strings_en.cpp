@@ -247,6 +247,11 @@ constexpr StringEntry TABLE[] = {
     {Str::Reconnecting, "Connection lost. Reconnecting to {} (attempt {}, next try in {} s)..."},
     {Str::Reconnected, "Reconnected."},
     {Str::StopReconnecting, "Stop"},
+    {Str::WaitingDrawAnswer, "You offered a draw: waiting for {}'s answer..."},
+    {Str::WaitingTakebackAnswer, "You asked to take back: waiting for {}'s answer..."},
+    {Str::WaitingNewGameAnswer, "You asked for a new game: waiting for {}'s answer..."},
+    {Str::NowRed, "New game: you play Red now."},
+    {Str::NowBlack, "New game: you play Black now."},
 };
 static_assert(table_complete(TABLE), "every string id once, in enum order");
 }  // namespace

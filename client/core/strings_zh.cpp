@@ -247,6 +247,11 @@ constexpr StringEntry TABLE[] = {
     {Str::Reconnecting, "连接中断，正在重新连接 {}（第 {} 次，{} 秒后重试）……"},
     {Str::Reconnected, "已重新连接。"},
     {Str::StopReconnecting, "停止"},
+    {Str::WaitingDrawAnswer, "你已提出和棋，等待{}回应……"},
+    {Str::WaitingTakebackAnswer, "你已请求悔棋，等待{}回应……"},
+    {Str::WaitingNewGameAnswer, "你已提议再来一局，等待{}回应……"},
+    {Str::NowRed, "新的一局：你执红。"},
+    {Str::NowBlack, "新的一局：你执黑。"},
 };
 static_assert(table_complete(TABLE), "every string id once, in enum order");
 }  // namespace

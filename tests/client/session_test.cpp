@@ -387,8 +387,9 @@ TEST_F(SessionTest, ErrorsCarryTheirCode) {
     EXPECT_EQ(cues[0].code, "bad_settings");
     EXPECT_EQ(cues[0].request, "create_table");
     EXPECT_EQ(state.last_error_code, "bad_settings");
-    EXPECT_EQ(server_error_text(Lang::Chinese, cues[0].code, cues[0].request, cues[0].text),
-              "棋桌设置无效：fischer clock needs a base time above 0");
+    EXPECT_EQ(server_error_text(Lang::Chinese, cues[0].code, cues[0].request, cues[0].text), "棋桌设置无效");
+    EXPECT_EQ(server_error_text(Lang::English, cues[0].code, cues[0].request, cues[0].text),
+              "Table settings refused: fischer clock needs a base time above 0");
 }
 
 namespace {
@@ -698,3 +699,37 @@ TEST(ArchiveText, ResultInWordsAndDate) {
     EXPECT_EQ(d[4], '-');
     EXPECT_EQ(d[13], ':');
 }
+
+namespace {
+
+TEST_F(SessionTest, OurOfferWaitsForTheAnswerAndEndsWithIt) {
+    join_red_table();
+    session.offer_draw();
+    EXPECT_EQ(state.table.outgoing_offer.kind, Offer::Kind::Draw);
+    EXPECT_EQ(state.table.outgoing_offer.from, "AI");
+    feed(proto::DrawAnswered{7, BLACK, false});
+    EXPECT_EQ(state.table.outgoing_offer.kind, Offer::Kind::None);
+    session.request_takeback();
+    EXPECT_EQ(state.table.outgoing_offer.kind, Offer::Kind::Takeback);
+    feed(move_made(1, "h2e2", RED));
+    EXPECT_EQ(state.table.outgoing_offer.kind, Offer::Kind::None) << "offers die when the position changes";
+}
+
+TEST_F(SessionTest, ANewGameThatSwapsColoursSaysSo) {
+    join_red_table();
+    session.take_cues();
+    proto::TableSnapshot s;
+    s.table.id = 7;
+    s.table.name = "t7";
+    s.table.red = proto::SeatInfo{"AI", 5, true};
+    s.table.black = proto::SeatInfo{"alice", 0, true};
+    s.table.status = proto::TableStatus::Waiting;
+    s.you = proto::Role::Black;
+    feed(s);
+    bool told = false;
+    for (const Cue& c : session.take_cues()) told |= c.kind == Cue::Kind::Notice && c.str == Str::NowBlack;
+    EXPECT_TRUE(told);
+    EXPECT_EQ(state.table.board.seat(), BLACK);
+}
+
+}  // namespace

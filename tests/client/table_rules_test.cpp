@@ -210,10 +210,11 @@ TEST(Localized, ServerErrorsGetAPrefixPerCode) {
     EXPECT_EQ(server_error_text(Lang::English, "bad_settings", "create_table", "fischer clock needs a base time above 0"),
               "Table settings refused: fischer clock needs a base time above 0");
     EXPECT_EQ(server_error_text(Lang::Chinese, "bad_settings", "create_table", "fischer clock needs a base time above 0"),
-              "棋桌设置无效：fischer clock needs a base time above 0");
+              "棋桌设置无效") << "no English words in the Chinese UI";
     EXPECT_EQ(server_error_text(Lang::Chinese, "bad_password", "", ""), "服务器密码错误或未填写");
     EXPECT_EQ(server_error_text(Lang::Chinese, "not_allowed", "request_takeback", "takebacks are off"),
-              "本桌不允许悔棋：takebacks are off");
+              "本桌不允许悔棋");
+    EXPECT_EQ(server_error_text(Lang::Chinese, "bad_json", "", "oops"), "服务器：bad_json");
     EXPECT_EQ(server_error_text(Lang::English, "bad_json", "", "oops"), "Server: oops") << "framing faults stay generic";
     for (const char* code : {"bad_version", "bad_name", "name_taken", "server_full", "rate_limited", "shutting_down",
                              "no_such_table", "no_such_user", "not_at_table", "already_at_table", "seat_taken",

@@ -122,7 +122,7 @@ struct EngineState {
     explicit EngineState(std::size_t mb) : tt(mb) {
         for (int d = 1; d <= MAX_DEPTH; ++d)
             for (int m = 1; m < MAX_MOVES; ++m)
-                reductions[d][m] = int(0.5 + std::log(double(d)) * std::log(double(m)) / 2.1);
+                reductions[d][m] = int(0.5 + std::log(double(d)) * std::log(double(m)) / 2.5);
     }
     void clear() {
         tt.clear();

@@ -11,11 +11,12 @@
 #include <optional>
 
 #include "protocol/limits.h"
-#include "server/admin.h"
-#include "server/ai_pool.h"
-#include "server/engine_pool.h"
-#include "server/durability_runtime.h"
-#include "server/server.h"
+#include "server/admin/password_guard.h"
+#include "server/ai/ai_pool.h"
+#include "server/ai/engine_pool.h"
+#include "server/app/archive_command.h"
+#include "server/app/server_runtime.h"
+#include "server/net/server.h"
 
 namespace {
 // Each client needs a descriptor: take the hard limit when the soft one is lower.
@@ -32,7 +33,7 @@ int main(int argc, char** argv) {
     // `xiangqi-server export|import|games ...` work on the archive without starting a server.
     if (auto rc = xq::server::run_archive_command(argc, argv)) return *rc;
     xq::server::ServerConfig config;
-    xq::server::DurabilityConfig durability_config;
+    xq::server::RuntimeConfig runtime_config;
     std::string log_level = "info";
     int seat_grace_s = static_cast<int>(config.seat_grace.count() / 1000);
     int ai_min_move_ms = static_cast<int>(config.ai_min_move.count());
@@ -79,7 +80,7 @@ int main(int argc, char** argv) {
     app.add_option("--log-level", log_level, "trace, debug, info, warn, error, critical, off")
         ->capture_default_str()
         ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}));
-    xq::server::add_durability_options(app, durability_config);
+    xq::server::add_runtime_options(app, runtime_config);
     app.footer("Archive: xiangqi-server export|import|games --help");
     CLI11_PARSE(app, argc, argv);
     config.seat_grace = std::chrono::seconds(seat_grace_s);
@@ -134,8 +135,8 @@ int main(int argc, char** argv) {
     spdlog::info("'{}' listening on {}:{} (protocol {}, {} AI worker(s))", config.name, config.bind, server.port(),
                  xq::proto::PROTOCOL_VERSION, ai->workers());
     // After the listening line: scripts read the port from the first address in the log.
-    xq::server::DurabilityRuntime durability(io, server, config, durability_config);
-    if (std::string err; !durability.start(&err)) {
+    xq::server::ServerRuntime runtime(io, server, config, runtime_config);
+    if (std::string err; !runtime.start(&err)) {
         spdlog::critical("{}", err);
         return EXIT_FAILURE;
     }
@@ -144,7 +145,7 @@ int main(int argc, char** argv) {
     signals.async_wait([&](const boost::system::error_code& ec, int sig) {
         if (ec) return;
         spdlog::info("signal {} received", sig);
-        durability.stop();
+        runtime.stop();
         server.stop();
     });
     io.run();

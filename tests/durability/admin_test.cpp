@@ -1,7 +1,10 @@
 // Operator console parsing, bans, connection caps and the password check.
 #include <gtest/gtest.h>
 
-#include "admin.h"
+#include "server/admin/admin_command.h"
+#include "server/admin/ban_list.h"
+#include "server/admin/password_guard.h"
+#include "server/net/admission.h"
 
 using namespace xq::server;
 using K = AdminCommand::Kind;

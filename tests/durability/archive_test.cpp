@@ -2,7 +2,7 @@
 // and malformed files refused with a message.
 #include <gtest/gtest.h>
 
-#include "archive.h"
+#include "server/store/archive.h"
 #include "temp_dir.h"
 #include "xiangqi/pgn.h"
 

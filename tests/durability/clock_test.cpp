@@ -1,7 +1,7 @@
 // Clock arithmetic per clock type on made-up steady-clock instants: no sleeping.
 #include <gtest/gtest.h>
 
-#include "clock.h"
+#include "server/table/game_clock.h"
 
 using namespace xq;
 using namespace xq::server;

@@ -14,7 +14,7 @@
 #include <thread>
 
 #include "client/net/lan_discovery.h"
-#include "discovery.h"
+#include "server/discovery/discovery_responder.h"
 #include "protocol/discovery.h"
 
 using namespace xq;

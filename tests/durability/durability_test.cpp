@@ -11,19 +11,20 @@
 #include <fstream>
 #include <random>
 
-#include "admin.h"
-#include "archive.h"
+#include "server/admin/admin_command.h"
+#include "server/store/archive.h"
 #include "client/net/lan_discovery.h"
-#include "server/durability_runtime.h"
+#include "server/app/archive_command.h"
+#include "server/app/server_runtime.h"
 #include "server/harness.h"
-#include "storage.h"
+#include "server/store/storage.h"
 #include "temp_dir.h"
 #include "xiangqi/pgn.h"
 
 namespace xq::test {
 namespace {
 
-using server::DurabilityConfig;
+using server::RuntimeConfig;
 
 std::uint16_t free_port(bool udp = false) {
     int fd = ::socket(AF_INET, udp ? SOCK_DGRAM : SOCK_STREAM, 0);
@@ -40,11 +41,11 @@ std::uint16_t free_port(bool udp = false) {
 // A server with the durability runtime, in this process, on its own thread.
 class DurableServer {
 public:
-    DurableServer(server::ServerConfig config, DurabilityConfig dc) : config_(std::move(config)) {
+    DurableServer(server::ServerConfig config, RuntimeConfig dc) : config_(std::move(config)) {
         spdlog::set_level(spdlog::level::warn);
         server_ = std::make_unique<server::Server>(io_, config_, nullptr);
         EXPECT_FALSE(server_->listen());
-        runtime_ = std::make_unique<server::DurabilityRuntime>(io_, *server_, config_, dc);
+        runtime_ = std::make_unique<server::ServerRuntime>(io_, *server_, config_, dc);
         std::string err;
         EXPECT_TRUE(runtime_->start(&err)) << err;
         thread_ = std::thread([this] { io_.run(); });
@@ -69,12 +70,12 @@ private:
     server::ServerConfig config_;
     asio::io_context io_{1};
     std::unique_ptr<server::Server> server_;
-    std::unique_ptr<server::DurabilityRuntime> runtime_;
+    std::unique_ptr<server::ServerRuntime> runtime_;
     std::thread thread_;
 };
 
-DurabilityConfig quiet(const TempDir& dir) {
-    DurabilityConfig dc;
+RuntimeConfig quiet(const TempDir& dir) {
+    RuntimeConfig dc;
     dc.data_dir = dir.path().string();
     dc.discovery_port = 0;  // off unless a test turns it on (on loopback)
     dc.console = false;
@@ -262,7 +263,7 @@ TEST(Durability, FischerFlagFallEndsTheGame) {
     EXPECT_EQ(go.result.outcome, Outcome::RedWins);
     EXPECT_EQ(go.result.reason, "timeout");
     // The archive has it.
-    auto archived = s.on_server([](server::Server&, server::DurabilityRuntime& r) {
+    auto archived = s.on_server([](server::Server&, server::ServerRuntime& r) {
         return r.storage()->list_games({});
     });
     ASSERT_EQ(archived.size(), 1u);
@@ -396,7 +397,7 @@ TEST(Durability, ConsoleListsKicksBansAndBroadcasts) {
     auto run = [&](std::string_view line) {
         auto cmd = server::parse_admin_command(line);
         EXPECT_TRUE(cmd) << line;
-        return s.on_server([&](server::Server&, server::DurabilityRuntime& r) { return r.execute(*cmd); });
+        return s.on_server([&](server::Server&, server::ServerRuntime& r) { return r.execute(*cmd); });
     };
     auto list = run("list");
     EXPECT_NE(list.find("2 user(s)"), std::string::npos) << list;
@@ -552,7 +553,7 @@ TEST(Durability, PerAddressCapAndAddressBans) {
 
     auto cmd = server::parse_admin_command("ban 127.0.0.2");
     ASSERT_TRUE(cmd && cmd->target_is_ip);
-    auto reply = s.on_server([&](server::Server&, server::DurabilityRuntime& r) { return r.execute(*cmd); });
+    auto reply = s.on_server([&](server::Server&, server::ServerRuntime& r) { return r.execute(*cmd); });
     EXPECT_NE(reply.find("2 connection(s) closed"), std::string::npos) << reply;
     a.drain(1000, closed);
     EXPECT_TRUE(closed);
@@ -562,7 +563,7 @@ TEST(Durability, PerAddressCapAndAddressBans) {
     EXPECT_NE(banned.find("banned"), std::string::npos) << banned;
     // A freed slot is counted back: after the unban two connections fit again.
     cmd = server::parse_admin_command("unban 127.0.0.2");
-    s.on_server([&](server::Server&, server::DurabilityRuntime& r) { return r.execute(*cmd); });
+    s.on_server([&](server::Server&, server::ServerRuntime& r) { return r.execute(*cmd); });
     RawConn e("127.0.0.2", s.port()), f("127.0.0.2", s.port());
     e.drain(200, closed);
     EXPECT_FALSE(closed);

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <thread>
 
-#include "external_engine.h"
+#include "server/ai/external_engine.h"
 #include "temp_dir.h"
 #include "xiangqi/game.h"
 

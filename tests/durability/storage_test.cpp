@@ -7,7 +7,7 @@
 
 #include <fstream>
 
-#include "storage.h"
+#include "server/store/storage.h"
 #include "temp_dir.h"
 
 using namespace xq;

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
-#include "storage.h"
+#include "server/store/storage.h"
 #include "temp_dir.h"
 
 using namespace xq;

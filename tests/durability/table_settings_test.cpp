@@ -1,7 +1,7 @@
 // Per-table settings inside a server with its durability runtime: a table's own clock (a
 // flag fall on a short one, the server's --clock for the others), and settings that come
 // back with the table after a restart on the same database. Loopback only.
-#include "server/durability_runtime.h"
+#include "server/app/server_runtime.h"
 #include "server/harness.h"
 #include "temp_dir.h"
 
@@ -16,7 +16,7 @@ class SettingsServer {
 public:
     SettingsServer(const TempDir& dir, const std::string& clock = "none") : config_(test_config()) {
         spdlog::set_level(spdlog::level::warn);
-        server::DurabilityConfig dc;
+        server::RuntimeConfig dc;
         dc.data_dir = dir.path().string();
         dc.discovery_port = 0;
         dc.console = false;
@@ -24,7 +24,7 @@ public:
         ai_.emplace(config_.ai_workers, config_.ai_hash_mb);
         server_ = std::make_unique<server::Server>(io_, config_, &*ai_);
         EXPECT_FALSE(server_->listen());
-        runtime_ = std::make_unique<server::DurabilityRuntime>(io_, *server_, config_, dc);
+        runtime_ = std::make_unique<server::ServerRuntime>(io_, *server_, config_, dc);
         std::string err;
         EXPECT_TRUE(runtime_->start(&err)) << err;
         thread_ = std::thread([this] { io_.run(); });
@@ -46,7 +46,7 @@ private:
     asio::io_context io_{1};
     std::optional<server::AiPool> ai_;
     std::unique_ptr<server::Server> server_;
-    std::unique_ptr<server::DurabilityRuntime> runtime_;
+    std::unique_ptr<server::ServerRuntime> runtime_;
     std::thread thread_;
 };
 

@@ -15,7 +15,7 @@
 
 #include "protocol/codec.h"
 #include "protocol/limits.h"
-#include "server/lobby.h"
+#include "server/lobby/lobby.h"
 
 namespace {
 

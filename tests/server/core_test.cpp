@@ -7,8 +7,8 @@
 
 #include "protocol/codec.h"
 #include "protocol/utf8.h"
-#include "server/lobby.h"
-#include "server/rate_limit.h"
+#include "server/lobby/lobby.h"
+#include "server/lobby/rate_limit.h"
 
 namespace xq::server {
 namespace {

@@ -10,7 +10,7 @@
 #include <random>
 
 #include "harness.h"
-#include "server/engine_pool.h"
+#include "server/ai/engine_pool.h"
 
 namespace xq::test {
 namespace {

@@ -26,8 +26,8 @@
 #include "protocol/framing.h"
 #include <spdlog/spdlog.h>
 
-#include "server/ai_pool.h"
-#include "server/server.h"
+#include "server/ai/ai_pool.h"
+#include "server/net/server.h"
 
 namespace xq::test {
 

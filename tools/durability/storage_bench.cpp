@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "storage.h"
+#include "server/store/storage.h"
 
 namespace {
 

@@ -1,0 +1,86 @@
+#include "server/admin/admin_command.h"
+
+#include <arpa/inet.h>
+
+namespace xq::server {
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n'))
+        s.remove_suffix(1);
+    return s;
+}
+
+std::optional<AdminCommand> fail(std::string* error, std::string m) {
+    if (error) *error = std::move(m);
+    return std::nullopt;
+}
+
+bool has_controls(std::string_view s) {
+    for (unsigned char c : s)
+        if (c < 0x20 || c == 0x7F) return true;
+    return false;
+}
+
+}  // namespace
+
+bool looks_like_ip(std::string_view text) {
+    if (text.size() > 45) return false;
+    std::string t(text);
+    unsigned char buf[16];
+    return ::inet_pton(AF_INET, t.c_str(), buf) == 1 || ::inet_pton(AF_INET6, t.c_str(), buf) == 1;
+}
+
+std::optional<AdminCommand> parse_admin_command(std::string_view line, std::string* error) {
+    if (line.size() > MAX_ADMIN_LINE) return fail(error, "line too long");
+    line = trim(line);
+    if (line.empty()) return fail(error, "empty command; type help");
+    auto space = line.find(' ');
+    std::string_view word = line.substr(0, space);
+    std::string_view rest = space == std::string_view::npos ? std::string_view() : trim(line.substr(space + 1));
+    AdminCommand c;
+    using K = AdminCommand::Kind;
+    auto no_arg = [&](K k) -> std::optional<AdminCommand> {
+        if (!rest.empty()) return fail(error, std::string(word) + " takes no argument");
+        c.kind = k;
+        return c;
+    };
+    if (word == "help" || word == "?") return no_arg(K::Help);
+    if (word == "list" || word == "users") return no_arg(K::List);
+    if (word == "tables") return no_arg(K::Tables);
+    if (word == "bans") return no_arg(K::Bans);
+    if (word == "shutdown" || word == "quit") return no_arg(K::Shutdown);
+    if (word == "kick" || word == "ban" || word == "unban") {
+        if (rest.empty() || rest.find(' ') != std::string_view::npos || has_controls(rest))
+            return fail(error, std::string(word) + " wants one nick or IP address");
+        c.kind = word == "kick" ? K::Kick : word == "ban" ? K::Ban : K::Unban;
+        c.target = std::string(rest);
+        c.target_is_ip = looks_like_ip(rest);
+        return c;
+    }
+    if (word == "broadcast" || word == "say") {
+        if (rest.empty()) return fail(error, "broadcast wants a message");
+        if (rest.size() > MAX_ADMIN_BROADCAST) return fail(error, "message too long");
+        if (has_controls(rest)) return fail(error, "message has control characters");
+        c.kind = K::Broadcast;
+        c.target = std::string(rest);
+        return c;
+    }
+    return fail(error, "unknown command '" + std::string(word.substr(0, 32)) + "'; type help");
+}
+
+std::string admin_help() {
+    return "commands:\n"
+           "  list               connected users (name, address, table)\n"
+           "  tables             tables and their games\n"
+           "  kick NICK          close that user's connection (a seat is kept for the grace period)\n"
+           "  ban NICK|IP        kick and refuse from now on\n"
+           "  unban NICK|IP      lift a ban\n"
+           "  bans               list bans\n"
+           "  broadcast TEXT     a notice to everyone (alias: say)\n"
+           "  shutdown           stop the server cleanly (alias: quit)\n";
+}
+
+}  // namespace xq::server

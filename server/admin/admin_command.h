@@ -1,0 +1,31 @@
+// The operator console's language: the commands typed on the server's stdin, parsed here
+// into AdminCommand (carried out by the server runtime, which sees the lobby and the
+// listener). Bad lines are an error text, never an exception.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace xq::server {
+
+// Longest console line and broadcast text accepted.
+constexpr std::size_t MAX_ADMIN_LINE = 1024;
+constexpr std::size_t MAX_ADMIN_BROADCAST = 200;
+
+struct AdminCommand {
+    enum class Kind { Help, List, Tables, Kick, Ban, Unban, Bans, Broadcast, Shutdown };
+    Kind kind = Kind::Help;
+    std::string target;  // nick or IP for kick/ban/unban; the text for broadcast
+    bool target_is_ip = false;
+};
+
+// "help", "list", "tables", "kick NICK", "ban NICK|IP", "unban NICK|IP", "bans",
+// "broadcast TEXT" (alias "say"), "shutdown" (alias "quit"). nullopt and why otherwise.
+std::optional<AdminCommand> parse_admin_command(std::string_view line, std::string* error = nullptr);
+std::string admin_help();
+// True for a dotted IPv4 or an IPv6 address text.
+bool looks_like_ip(std::string_view text);
+
+}  // namespace xq::server

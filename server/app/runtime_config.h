@@ -1,0 +1,25 @@
+// The process-level settings of xiangqi-server beyond ServerConfig: where the database lives
+// and how it syncs, the default table clock, the discovery responder, per-address caps and
+// the console (flags of xiangqi-server, shown by --help with these defaults).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace xq::server {
+
+// The core's own settings (port, caps, hello timeout, seat grace) stay in ServerConfig.
+struct RuntimeConfig {
+    std::string data_dir;                  // empty: xiangqi-data beside the executable
+    bool no_persist = false;               // run without a database (tests, demos)
+    bool sync_full = false;                // fsync every move (power-cut safe); default survives kill -9
+    std::string clock = "none";            // default clock of new tables (clock_spec text)
+    std::uint16_t discovery_port = 5050;   // UDP port answered (0: discovery off)
+    std::string discovery_bind = "0.0.0.0";
+    std::size_t max_per_ip = 32;           // connections from one address
+    bool cap_loopback = false;             // count loopback too (the host's own tools are exempt)
+    bool console = true;                   // read operator commands from stdin
+};
+
+}  // namespace xq::server

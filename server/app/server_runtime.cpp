@@ -1,0 +1,239 @@
+#include "server/app/server_runtime.h"
+
+#include <CLI/CLI.hpp>
+#include <boost/asio/read_until.hpp>
+#include <spdlog/spdlog.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "protocol/limits.h"
+#include "server/discovery/discovery_responder.h"
+#include "server/net/server.h"
+#include "server/store/archive.h"
+#include "server/store/game_recorder.h"
+#include "server/store/storage.h"
+#include "server/table/table_game_clock.h"
+
+namespace xq::server {
+
+namespace {
+
+std::filesystem::path data_dir_of(const RuntimeConfig& c) {
+    return c.data_dir.empty() ? default_data_dir() : std::filesystem::path(c.data_dir);
+}
+
+std::string status_word(proto::TableStatus s) {
+    switch (s) {
+    case proto::TableStatus::Waiting: return "waiting";
+    case proto::TableStatus::Playing: return "playing";
+    case proto::TableStatus::Over: return "over";
+    }
+    return "?";
+}
+
+}  // namespace
+
+void add_runtime_options(CLI::App& app, RuntimeConfig& c) {
+    // The core may already own --data-dir (ServerConfig::data_dir); the runtime reads either.
+    if (!app.get_option_no_throw("--data-dir"))
+        app.add_option("--data-dir", c.data_dir, "directory of the game database (default: xiangqi-data beside the executable)");
+    app.add_flag("--no-persist", c.no_persist, "run without a database (games are not kept)");
+    app.add_flag("--sync-full", c.sync_full,
+                 "fsync every move (survives power loss; the default survives a killed server)");
+    app.add_option("--clock", c.clock,
+                   "default clock of new tables (a table may set its own): none, fischer:<base s>+<inc s>, "
+                   "asian:<base s>/<move limit s>/<countdown s>")
+        ->capture_default_str()
+        ->check([](const std::string& v) {
+            std::string err;
+            return parse_clock_spec(v, &err) ? std::string() : err;
+        });
+    app.add_option("--discovery-port", c.discovery_port, "UDP port answering LAN discovery queries (0 = off)")
+        ->capture_default_str();
+    app.add_option("--discovery-bind", c.discovery_bind, "address the discovery responder listens on")
+        ->capture_default_str();
+    app.add_flag("--no-console", [&c](std::int64_t) { c.console = false; }, "do not read operator commands from stdin");
+    app.add_option("--max-per-ip", c.max_per_ip,
+                   "most simultaneous connections from one address (loopback is exempt unless --cap-loopback)")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 100000));
+    app.add_flag("--cap-loopback", c.cap_loopback, "apply --max-per-ip to loopback addresses too");
+}
+
+ServerRuntime::ServerRuntime(boost::asio::io_context& io, Server& server, const ServerConfig& server_config,
+                                     const RuntimeConfig& config)
+    : io_(io), server_(server), server_config_(server_config), config_(config) {
+    if (config_.data_dir.empty()) config_.data_dir = server_config.data_dir;
+}
+
+ServerRuntime::~ServerRuntime() {
+    *alive_ = false;
+    stop();
+}
+
+bool ServerRuntime::start(std::string* error) {
+    if (!config_.no_persist) {
+        std::string err;
+        storage_ = Storage::open(data_dir_of(config_), &err,
+                                 config_.sync_full ? Storage::Sync::Full : Storage::Sync::Normal);
+        if (!storage_) {
+            if (error) *error = err + " (use --data-dir to choose another place, or --no-persist)";
+            return false;
+        }
+        spdlog::info("game database: {}", storage_->path().string());
+    }
+    auto clock = parse_clock_spec(config_.clock);
+    layer_ = std::make_unique<GameRecorder>(io_, server_.lobby(), storage_.get(), clock.value_or(ClockConfig{}),
+                                               server_config_.seat_grace);
+    server_.lobby().add_observer(layer_.get());
+    server_.lobby().set_default_clock(clock_spec(clock.value_or(ClockConfig{})));
+    server_.lobby().set_ban_list(&bans_);
+    admission_ = std::make_unique<Admission>(server_config_.max_clients, config_.max_per_ip, config_.cap_loopback);
+    server_.set_admission(
+        [this](const std::string& ip) {
+            auto v = admission_->admit(ip, bans_);
+            return v == Admission::Verdict::Admit ? std::string() : std::string(admission_message(v));
+        },
+        [this](const std::string& ip) { admission_->release(ip); });
+    if (storage_) server_.lobby().set_archive(layer_.get());
+    if (int n = layer_->restore(); n > 0) spdlog::info("{} unfinished game(s) restored", n);
+
+    if (config_.discovery_port != 0) {
+        discovery_ = std::make_unique<DiscoveryResponder>(io_, [this] {
+            DiscoveryStatus s;
+            s.name = server_config_.name;
+            s.tcp_port = server_.port();
+            s.protocol = proto::PROTOCOL_VERSION;
+            s.server_version = XQ_VERSION;
+            s.tables = std::int64_t(server_.lobby().table_count());
+            s.players = std::int64_t(server_.lobby().user_count());
+            s.password = !server_config_.password.empty();
+            return s;
+        });
+        if (auto err = discovery_->open(config_.discovery_bind, config_.discovery_port); !err.empty()) {
+            spdlog::warn("{}; LAN discovery is off", err);
+            discovery_.reset();
+        } else {
+            spdlog::info("answering LAN discovery on {}:{} (udp)", config_.discovery_bind, discovery_->port());
+        }
+    }
+    if (config_.console && ::isatty(STDIN_FILENO) && ::tcgetpgrp(STDIN_FILENO) != ::getpgrp()) {
+        // Started in the background of a shell: reading the terminal would stop the server.
+        spdlog::info("operator console off (the server runs in the background of a terminal)");
+    } else if (config_.console && ::isatty(STDIN_FILENO)) {
+        console_ = std::make_unique<boost::asio::posix::stream_descriptor>(io_, ::dup(STDIN_FILENO));
+        read_console();
+        spdlog::info("operator console on stdin: type help");
+    } else if (config_.console) {
+        // Pipes work too (scripts, tests); files and /dev/null are not pollable.
+        int fd = ::dup(STDIN_FILENO);
+        boost::system::error_code ec;
+        console_ = std::make_unique<boost::asio::posix::stream_descriptor>(io_);
+        console_->assign(fd, ec);
+        if (!ec) console_->non_blocking(true, ec);
+        if (ec) {
+            console_.reset();
+            ::close(fd);
+        } else {
+            read_console();
+        }
+    }
+    return true;
+}
+
+void ServerRuntime::stop() {
+    boost::system::error_code ec;
+    if (discovery_) discovery_->close();
+    if (console_) console_->close(ec);
+    // Running clocks hold timers; without them the I/O loop can finish.
+    Lobby& lobby = server_.lobby();
+    for (auto id : lobby.table_ids())
+        if (Table* t = lobby.table(id))
+            if (auto* c = dynamic_cast<TableGameClock*>(t->clock())) c->suspend();
+}
+
+std::uint16_t ServerRuntime::discovery_port() const { return discovery_ ? discovery_->port() : 0; }
+
+void ServerRuntime::read_console() {
+    boost::asio::async_read_until(
+        *console_, console_buf_, '\n', [this, alive = alive_](const boost::system::error_code& ec, std::size_t n) {
+            if (!*alive || !console_ || !console_->is_open()) return;
+            if (ec) {
+                if (ec != boost::asio::error::operation_aborted) console_->close();
+                return;
+            }
+            std::string line(boost::asio::buffers_begin(console_buf_.data()),
+                             boost::asio::buffers_begin(console_buf_.data()) + std::ptrdiff_t(n));
+            console_buf_.consume(n);
+            std::string err;
+            auto cmd = parse_admin_command(line, &err);
+            std::string reply = cmd ? execute(*cmd) : err + "\n";
+            std::fwrite(reply.data(), 1, reply.size(), stdout);
+            std::fflush(stdout);
+            if (console_ && console_->is_open()) read_console();
+        });
+}
+
+std::string ServerRuntime::execute(const AdminCommand& c) {
+    using K = AdminCommand::Kind;
+    Lobby& lobby = server_.lobby();
+    std::ostringstream out;
+    switch (c.kind) {
+    case K::Help: return admin_help();
+    case K::List: {
+        auto users = lobby.admin_users();
+        out << users.size() << " user(s)\n";
+        for (const auto& u : users) out << "  " << u.name << (u.table ? "  table " + std::to_string(u.table) : "") << "\n";
+        return out.str();
+    }
+    case K::Tables: {
+        auto ids = lobby.table_ids();
+        out << ids.size() << " table(s)\n";
+        for (auto id : ids) {
+            Table* t = lobby.table(id);
+            if (!t) continue;
+            auto info = t->info();
+            out << "  " << id << "  " << info.name << "  " << status_word(info.status) << "  ply " << info.ply << "  "
+                << (info.red ? info.red->name : "-") << " vs " << (info.black ? info.black->name : "-") << "  "
+                << info.spectators << " spectator(s)\n";
+        }
+        return out.str();
+    }
+    case K::Kick:
+        return lobby.admin_kick(c.target) ? "kicked " + c.target + "\n" : "no user " + c.target + "\n";
+    case K::Ban: {
+        if (c.target_is_ip) {
+            bool added = bans_.ban(c.target, true);
+            std::size_t closed = server_.close_address(c.target);
+            return std::string(added ? "banned " : "already banned ") + c.target + " (" + std::to_string(closed) +
+                   " connection(s) closed)\n";
+        }
+        bool added = bans_.ban(c.target, false);
+        bool kicked = lobby.admin_kick(c.target);
+        return std::string(added ? "banned " : "already banned ") + c.target + (kicked ? " (kicked)\n" : "\n");
+    }
+    case K::Unban: return bans_.unban(c.target) ? "unbanned " + c.target + "\n" : "no ban on " + c.target + "\n";
+    case K::Bans: {
+        auto list = bans_.list();
+        out << list.size() << " ban(s)\n";
+        for (const auto& b : list) out << "  " << b << "\n";
+        return out.str();
+    }
+    case K::Broadcast:
+        lobby.admin_notice(c.target);
+        return "sent to " + std::to_string(lobby.user_count()) + " user(s)\n";
+    case K::Shutdown:
+        // The same path as Ctrl-C: main's signal handler stops everything in order.
+        spdlog::info("shutdown requested on the console");
+        ::raise(SIGTERM);
+        return "shutting down\n";
+    }
+    return "?\n";
+}
+
+}  // namespace xq::server

@@ -1,0 +1,73 @@
+// What xiangqi-server runs beside its listener: the runtime options (RuntimeConfig), the
+// database and game recorder, the restore of unfinished games, admission, the discovery
+// responder and the operator console on stdin, started and stopped together.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/posix/stream_descriptor.hpp>
+#include <boost/asio/streambuf.hpp>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "server/admin/admin_command.h"
+#include "server/admin/ban_list.h"
+#include "server/app/runtime_config.h"
+#include "server/config/server_config.h"
+#include "server/net/admission.h"
+
+namespace CLI {
+class App;
+}
+
+namespace xq::server {
+
+class Server;
+class Storage;
+class GameRecorder;
+class DiscoveryResponder;
+
+// Adds --data-dir, --no-persist, --sync-full, --clock, --discovery-port, --discovery-bind,
+// --no-console and --max-per-ip to the server's options (shown by --help with their defaults).
+void add_runtime_options(CLI::App& app, RuntimeConfig& config);
+
+class ServerRuntime {
+public:
+    ServerRuntime(boost::asio::io_context& io, Server& server, const ServerConfig& server_config,
+                      const RuntimeConfig& config);
+    ~ServerRuntime();
+    ServerRuntime(const ServerRuntime&) = delete;
+    ServerRuntime& operator=(const ServerRuntime&) = delete;
+
+    // Opens the database, restores unfinished games, starts discovery and the console.
+    // False and a message when the database cannot be used (the server should not start:
+    // running without its record would silently lose games).
+    bool start(std::string* error);
+    // Stops discovery and the console (so io.run() can return); the database stays open
+    // until destruction.
+    void stop();
+    // Carries out one console command and returns the reply (also used by tests).
+    std::string execute(const AdminCommand& command);
+
+    Storage* storage() const { return storage_.get(); }
+    std::uint16_t discovery_port() const;
+
+private:
+    void read_console();
+
+    boost::asio::io_context& io_;
+    Server& server_;
+    const ServerConfig& server_config_;
+    RuntimeConfig config_;
+    std::unique_ptr<Storage> storage_;
+    std::unique_ptr<GameRecorder> layer_;
+    std::unique_ptr<DiscoveryResponder> discovery_;
+    std::unique_ptr<boost::asio::posix::stream_descriptor> console_;
+    boost::asio::streambuf console_buf_;
+    BanList bans_;
+    std::unique_ptr<Admission> admission_;
+    std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
+};
+
+}  // namespace xq::server

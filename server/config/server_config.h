@@ -1,0 +1,82 @@
+// The server's limits and settings in one place (command line fills it; tests shrink it).
+// Protocol-wide limits (line size, name length, chat length) live in protocol/limits.h.
+#pragma once
+
+#include <array>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace xq::server {
+
+using Millis = std::chrono::milliseconds;
+using Clock = std::chrono::steady_clock;  // the server's one time source (flood control, AI, grace)
+
+struct ServerConfig {
+    std::string name = "Xiangqi LAN";
+    std::string bind = "0.0.0.0";
+    std::uint16_t port = 5050;  // 0 picks an ephemeral port (tests)
+
+    // Where persistent state goes (games, seat tokens): the game recorder's database.
+    std::string data_dir;
+
+    std::size_t max_clients = 2000;
+    std::size_t max_tables = 1000;
+    std::size_t max_spectators = 100;  // per table
+
+    // A connection whose unsent output exceeds this is dropped (it stopped reading).
+    std::size_t max_queue_bytes = 1 << 20;
+    // SO_SNDBUF for accepted sockets; 0 keeps the OS default (tests shrink it).
+    int socket_send_buffer = 0;
+
+    Millis hello_timeout{10'000};
+    // A connection silent for idle_ping gets a ping; silent for idle_timeout it is closed
+    // (error idle_timeout). 0 turns either off.
+    Millis idle_ping{30'000};
+    Millis idle_timeout{90'000};
+
+    // Server password ("" = none): hello must carry it. Wrong guesses are limited per
+    // address: password_max_failures within password_window lock the address out for
+    // password_lockout.
+    std::string password;
+    int password_max_failures = 5;
+    Millis password_window{60'000};
+    Millis password_lockout{300'000};
+
+    // External engine searches run on this many threads (each drives one child process).
+    int engine_workers = 2;
+    Millis seat_grace{60'000};  // a disconnected seated player may return within this
+
+    // Chat flood limit: at most chat_burst messages per chat_window.
+    int chat_burst = 4;
+    Millis chat_window{10'000};
+    // General message flood limit (token bucket), and how many refused lines in a row
+    // (rate-limited or erroneous) close a connection.
+    double msg_rate_per_s = 50.0;
+    double msg_burst = 100.0;
+    int max_refused_in_row = 200;
+
+    // AI seats: worker threads (0 = max(1, cores - 1)); an AI never moves faster than
+    // ai_min_move_ms after the position arose (so AI-vs-AI games stay watchable).
+    int ai_workers = 0;
+    Millis ai_min_move{250};
+    // Search time per level 1..10 (index 0 unused); the engine also scales strength by level.
+    std::array<int, 11> ai_movetime_ms = {0, 100, 150, 250, 400, 600, 900, 1300, 1800, 2500, 3500};
+    // An AI accepts a draw offer when its last search scored its side at this or worse.
+    int ai_accept_draw_cp = -300;
+    std::size_t ai_hash_mb = 16;
+};
+
+// Named constants that are not settings.
+inline constexpr std::size_t CHAT_HISTORY_LINES = 50;       // kept per table
+inline constexpr Millis AI_PROGRESS_INTERVAL{125};           // at most ~8 ai_progress lines/s
+inline constexpr std::size_t READ_CHUNK_BYTES = 8 * 1024;   // one socket read
+inline constexpr std::size_t MAX_WRITE_BATCH = 64;          // buffers gathered per write
+inline constexpr Millis ACCEPT_BACKOFF{100};                // pause after a failed accept (EMFILE)
+inline constexpr Millis IDLE_CLOSE_GRACE{2'000};             // an idle connection not taking its error is cut
+inline constexpr std::size_t MAX_PASSWORD_ADDRESSES = 10'000; // addresses tracked for wrong passwords
+inline constexpr int DEFAULT_HOLD_LEVEL = 5;                 // AI level holding an abandoned seat
+inline constexpr Millis RESTART_GRACE_MIN{30'000};           // least grace of a seat after a restart
+
+}  // namespace xq::server

@@ -1,0 +1,20 @@
+// The game archive behind the lobby's list_games / get_game requests; the game recorder
+// (store/) implements it on the database. A lobby without one refuses those requests.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "protocol/messages.h"
+
+namespace xq::server {
+
+// The game archive behind list_games / get_game.
+class GameArchive {
+public:
+    virtual ~GameArchive() = default;
+    virtual proto::Games list_games(const proto::ListGames& query) = 0;
+    virtual std::optional<proto::GameRecord> get_game(std::int64_t id) = 0;
+};
+
+}  // namespace xq::server

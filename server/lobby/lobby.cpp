@@ -1,0 +1,362 @@
+#include "server/lobby/lobby.h"
+
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+#include "protocol/utf8.h"
+#include "server/admin/ban_list.h"
+#include "server/ai/ai_pool.h"
+#include "server/ai/engine_pool.h"
+#include "server/table/game_clock.h"
+#include "server/table/restored_seat.h"
+
+namespace xq::server {
+
+using proto::ErrorCode;
+
+std::string clean_text(std::string_view text, std::size_t max_code_points) {
+    std::string s;
+    s.reserve(text.size());
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c < 0x20 || c == 0x7F) {
+            s += ' ';
+        } else if (c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
+                   static_cast<unsigned char>(text[i + 1]) <= 0x9F) {
+            s += ' ';  // a C1 control character
+            ++i;
+        } else {
+            s += static_cast<char>(c);
+        }
+    }
+    const auto first = s.find_first_not_of(' ');
+    if (first == std::string::npos) return {};
+    const auto last = s.find_last_not_of(' ');
+    s = s.substr(first, last - first + 1);
+    return proto::cut_code_points(s, max_code_points);
+}
+
+Lobby::Lobby(boost::asio::io_context& io, const ServerConfig& config, Outbox& out, AiPool* ai)
+    : io_(io), config_(config), out_(out), ai_(ai),
+      password_guard_(config.password_max_failures, config.password_window, config.password_lockout,
+                      MAX_PASSWORD_ADDRESSES) {}
+
+Lobby::~Lobby() {
+    for (auto& [id, t] : tables_) t->close();
+}
+
+Lobby::User* Lobby::find(SessionId s) {
+    const auto it = users_.find(s);
+    return it == users_.end() ? nullptr : it->second.get();
+}
+
+Lobby::User* Lobby::find_by_name(std::string_view name) {
+    for (auto& [id, u] : users_)
+        if (u->greeted && u->name == name) return u.get();
+    return nullptr;
+}
+
+Table* Lobby::table(proto::TableId id) {
+    const auto it = tables_.find(id);
+    return it == tables_.end() ? nullptr : it->second.get();
+}
+
+std::vector<proto::TableId> Lobby::table_ids() const {
+    std::vector<proto::TableId> ids;
+    for (const auto& [id, t] : tables_) ids.push_back(id);
+    return ids;
+}
+
+std::string Lobby::random_hex(int bytes) {
+    static constexpr char HEX[] = "0123456789abcdef";
+    std::random_device rd;  // the OS generator: tokens must not be predictable
+    std::string s;
+    for (int i = 0; i < bytes; i += 4) {
+        std::uint32_t v = rd();
+        for (int k = 0; k < 4 && i + k < bytes; ++k) {
+            s += HEX[(v >> 4) & 15];
+            s += HEX[v & 15];
+            v >>= 8;
+        }
+    }
+    return s;
+}
+
+void Lobby::send_msg(User& u, const proto::ServerMessage& m) { out_.send(u.id, make_buffer(m)); }
+
+void Lobby::refuse(User& u, ErrorCode code, std::string message, std::string_view request, proto::TableId table) {
+    ++u.refused_in_row;
+    send_msg(u, proto::Error{code, std::move(message), std::string(request), table});
+    if (u.refused_in_row >= config_.max_refused_in_row && !u.closing) {
+        spdlog::warn("session {} ({}): {} refused lines in a row, closing", u.id, u.name, u.refused_in_row);
+        u.closing = true;
+        out_.close(u.id);
+    }
+}
+
+void Lobby::refuse_and_close(User& u, ErrorCode code, std::string message, std::string_view request) {
+    send_msg(u, proto::Error{code, std::move(message), std::string(request), 0});
+    u.closing = true;
+    out_.close(u.id);
+}
+
+void Lobby::report(User& u, const Verdict& v, std::string_view request, proto::TableId table) {
+    if (v) refuse(u, v->code, v->message, request, table);
+}
+
+void Lobby::broadcast_lobby(const proto::ServerMessage& m, SessionId except) {
+    Buffer b;
+    for (auto& [id, u] : users_) {
+        if (!u->greeted || u->closing || u->table != 0 || id == except) continue;
+        if (!b) b = make_buffer(m);
+        out_.send(id, b);
+    }
+}
+
+void Lobby::send_tables(User& u) {
+    proto::Tables msg;
+    for (const auto& [id, t] : tables_) {
+        msg.tables.push_back(t->info());
+        if (msg.tables.size() == proto::TABLES_PER_LINE) {
+            msg.more = true;
+            send_msg(u, msg);
+            msg.tables.clear();
+        }
+    }
+    msg.more = false;
+    send_msg(u, msg);
+}
+
+void Lobby::send_users(User& u) {
+    proto::Users msg;
+    for (const auto& [id, other] : users_) {
+        if (!other->greeted) continue;
+        msg.users.push_back(proto::UserInfo{other->name, other->table});
+        if (msg.users.size() == proto::USERS_PER_LINE) {
+            msg.more = true;
+            send_msg(u, msg);
+            msg.users.clear();
+        }
+    }
+    msg.more = false;
+    send_msg(u, msg);
+}
+
+// ---- Connection events -----------------------------------------------------------------
+
+bool Lobby::on_connect(SessionId s, const std::string& address) {
+    auto user = std::make_unique<User>(s, config_);
+    User& u = *user;
+    u.address = address;
+    users_.emplace(s, std::move(user));
+    if (shutting_down_) {
+        refuse_and_close(u, ErrorCode::ShuttingDown, "the server is shutting down", "");
+        return false;
+    }
+    if (users_.size() > config_.max_clients) {
+        refuse_and_close(u, ErrorCode::ServerFull,
+                         "the server is full (" + std::to_string(config_.max_clients) + " clients)", "");
+        return false;
+    }
+    return true;
+}
+
+void Lobby::on_oversized(SessionId s) {
+    User* u = find(s);
+    if (!u || u->closing) return;
+    refuse(*u, ErrorCode::LineTooLong,
+           "line longer than " + std::to_string(proto::MAX_LINE_BYTES) + " bytes (skipped)", "");
+}
+
+void Lobby::on_line(SessionId s, std::string_view line) {
+    User* up = find(s);
+    if (!up || up->closing) return;
+    User& u = *up;
+    if (!u.flood.take(Clock::now())) {
+        refuse(u, ErrorCode::RateLimited, "too many messages; slow down", "");
+        return;
+    }
+    auto decoded = proto::decode_client(line);
+    if (!decoded) {
+        const auto& e = decoded.error();
+        if (!u.greeted) {
+            refuse_and_close(u, ErrorCode::NotHello, "the first line must be hello (" + e.message + ")", e.type);
+            return;
+        }
+        refuse(u, e.code, e.message, e.type);
+        return;
+    }
+    proto::ClientMessage& msg = decoded.value();
+    if (!u.greeted && !std::holds_alternative<proto::Hello>(msg)) {
+        refuse_and_close(u, ErrorCode::NotHello, "the first line must be hello", proto::type_name(msg));
+        return;
+    }
+    const int refused_before = u.refused_in_row;
+    std::visit([&](auto& m) { handle(u, m); }, msg);
+    // `u` may be gone only through on_disconnect, which never runs inside a handler.
+    if (u.refused_in_row == refused_before) u.refused_in_row = 0;
+}
+
+void Lobby::hello_timeout(SessionId s) {
+    User* u = find(s);
+    if (!u || u->greeted || u->closing) return;
+    refuse_and_close(*u, ErrorCode::NotHello,
+                     "no hello within " + std::to_string(config_.hello_timeout.count() / 1000) + " s", "");
+}
+
+void Lobby::idle_timeout(SessionId s) {
+    User* u = find(s);
+    if (!u || u->closing) return;
+    spdlog::info("session {} ({}): silent for {} s, closing", s, u->name, config_.idle_timeout.count() / 1000);
+    refuse_and_close(*u, ErrorCode::IdleTimeout,
+                     "nothing heard from you for " + std::to_string(config_.idle_timeout.count() / 1000) +
+                         " s (answer the server's ping with pong)",
+                     "");
+}
+
+void Lobby::on_disconnect(SessionId s, proto::LeaveReason reason) {
+    const auto it = users_.find(s);
+    if (it == users_.end()) return;
+    std::unique_ptr<User> u = std::move(it->second);
+    users_.erase(it);
+    // While stopping, tables are closed: no grace timers, no farewells.
+    if (!u->greeted || shutting_down_) return;
+    if (u->table != 0) {
+        if (auto t = tables_.find(u->table); t != tables_.end()) {
+            const auto role = t->second->role_of(s);
+            t->second->disconnect(s, reason);
+            if (role && *role != proto::Role::Spectator && t->second->seat(*role == proto::Role::Red ? RED : BLACK).human())
+                held_seats_[u->token] = u->table;
+        }
+    }
+    broadcast_lobby(proto::UserLeft{u->name});
+}
+
+void Lobby::shutdown() {
+    shutting_down_ = true;
+    for (auto& [id, t] : tables_) t->close();
+    for (auto& [id, u] : users_) {
+        if (u->closing) continue;
+        send_msg(*u, proto::Error{ErrorCode::ShuttingDown, "the server is shutting down", "", 0});
+        u->closing = true;
+        out_.close(id);
+    }
+}
+
+// ---- Tables ----------------------------------------------------------------------------
+
+void Lobby::table_changed(Table& t) {
+    if (!shutting_down_) broadcast_lobby(proto::TableUpdate{t.info()});
+    if (!t.wanted()) schedule_check(t.id());
+}
+
+void Lobby::schedule_check(proto::TableId id) {
+    // Deferred: the table may be in the middle of one of its own functions.
+    boost::asio::post(io_, [this, id] { remove_table_if_unwanted(id); });
+}
+
+void Lobby::remove_table_if_unwanted(proto::TableId id) {
+    const auto it = tables_.find(id);
+    if (it == tables_.end() || it->second->wanted()) return;
+    std::shared_ptr<Table> t = std::move(it->second);
+    tables_.erase(it);
+    t->close();
+    for (TableObserver* o : observers_) o->table_closed(*t);
+    spdlog::info("table {} removed", id);
+    if (!shutting_down_) broadcast_lobby(proto::TableRemoved{id});
+}
+
+Table* Lobby::at_table(User& u, proto::TableId id, std::string_view request) {
+    Table* t = table(id);
+    if (!t) {
+        refuse(u, ErrorCode::NoSuchTable, "no table " + std::to_string(id), request, id);
+        return nullptr;
+    }
+    if (u.table != id) {
+        refuse(u, ErrorCode::NotAtTable, "you are not at table " + std::to_string(id), request, id);
+        return nullptr;
+    }
+    return t;
+}
+
+bool Lobby::join_table(User& u, proto::TableId id, proto::Role as, std::string_view request) {
+    Table* t = table(id);
+    if (!t) {
+        refuse(u, ErrorCode::NoSuchTable, "no table " + std::to_string(id), request, id);
+        return false;
+    }
+    if (u.table != 0) {
+        refuse(u, ErrorCode::AlreadyAtTable, "you are already at table " + std::to_string(u.table) + "; leave it first",
+               request, id);
+        return false;
+    }
+    if (const Verdict v = t->can_join(as)) {
+        refuse(u, v->code, v->message, request, id);
+        return false;
+    }
+    u.table = id;
+    t->join(u.id, u.name, u.token, as);
+    return true;
+}
+
+Table* Lobby::restore_table(proto::TableId id, const std::string& name, const std::string& creator,
+                            const Position& start, const std::vector<Move>& moves, const RestoredSeat* seats,
+                            const TableRules& rules) {
+    if (id == 0 || tables_.count(id)) return nullptr;
+    auto t = std::make_shared<Table>(TableContext{io_, config_, *this, ai_, &observers_, engines_}, id, name, creator,
+                                     start, rules);
+    if (!t->restore_game(moves, seats)) return nullptr;
+    tables_.emplace(id, t);
+    if (next_table_id_ <= id) next_table_id_ = id + 1;
+    for (Color c : {RED, BLACK})
+        if (seats[c].kind == RestoredSeat::Kind::Human && !seats[c].token.empty()) held_seats_[seats[c].token] = id;
+    return t.get();
+}
+
+std::vector<proto::UserInfo> Lobby::admin_users() const {
+    std::vector<proto::UserInfo> out;
+    for (const auto& [id, u] : users_)
+        if (u->greeted) out.push_back(proto::UserInfo{u->name, u->table});
+    return out;
+}
+
+bool Lobby::admin_kick(const std::string& name) {
+    User* u = find_by_name(name);
+    if (!u || u->closing) return false;
+    send_msg(*u, proto::Error{proto::ErrorCode::NotAllowed, "the operator closed your connection", "", 0});
+    u->closing = true;
+    out_.close(u->id);
+    return true;
+}
+
+void Lobby::admin_notice(const std::string& text) {
+    // Shown to everyone as lobby chat from the server itself.
+    const Buffer line = make_buffer(proto::ChatLine{proto::ChatScope::Lobby, 0, "[server]", text});
+    for (const auto& [id, u] : users_)
+        if (u->greeted && !u->closing) out_.send(id, line);
+}
+
+void Lobby::handle(User& u, const proto::ListGames& m) {
+    if (!archive_) {
+        refuse(u, proto::ErrorCode::NotAllowed, "this server keeps no game archive", m.TYPE);
+        return;
+    }
+    send_msg(u, archive_->list_games(m));
+}
+
+void Lobby::handle(User& u, const proto::GetGame& m) {
+    if (!archive_) {
+        refuse(u, proto::ErrorCode::NotAllowed, "this server keeps no game archive", m.TYPE);
+        return;
+    }
+    auto record = archive_->get_game(m.id);
+    if (!record) {
+        refuse(u, proto::ErrorCode::NoSuchGame, "no game " + std::to_string(m.id) + " in the archive", m.TYPE);
+        return;
+    }
+    send_msg(u, *record);
+}
+
+}  // namespace xq::server

@@ -1,0 +1,182 @@
+// The lobby: every session (handshake, names, flood control), the table list, lobby chat,
+// invitations, and the dispatch of each decoded request to its table. Owns all game state
+// and runs on the one I/O thread; it sees no sockets, only lines in and buffers out, so
+// tests drive it directly.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <variant>
+#include <vector>
+
+#include "protocol/codec.h"
+#include "server/admin/password_guard.h"
+#include "server/config/server_config.h"
+#include "server/lobby/game_archive.h"
+#include "server/lobby/rate_limit.h"
+#include "server/table/table.h"
+
+namespace xq::server {
+
+class BanList;
+class EnginePool;
+struct RestoredSeat;
+
+// Where the lobby's output goes: sockets in the server, recorders in tests.
+class Outbox {
+public:
+    virtual ~Outbox() = default;
+    virtual void send(SessionId to, const Buffer& line) = 0;
+    // Closes the connection once what was queued for it is written. The lobby later
+    // receives on_disconnect for it (which may also come first, from the peer).
+    virtual void close(SessionId to) = 0;
+};
+
+class Lobby final : public TableHost {
+public:
+    Lobby(boost::asio::io_context& io, const ServerConfig& config, Outbox& out, AiPool* ai = nullptr);
+    ~Lobby() override;
+    Lobby(const Lobby&) = delete;
+    Lobby& operator=(const Lobby&) = delete;
+
+    // A new connection from `address` (its IP text; "" if unknown). False (after an error
+    // line and a close) when the server is full.
+    bool on_connect(SessionId s, const std::string& address = {});
+    void on_line(SessionId s, std::string_view line);
+    void on_oversized(SessionId s);  // a line over the cap was skipped
+    void on_disconnect(SessionId s, proto::LeaveReason reason);
+    // The hello deadline passed: a session that has not said hello is closed.
+    void hello_timeout(SessionId s);
+    // Nothing heard from the connection for config.idle_timeout: error idle_timeout, close.
+    void idle_timeout(SessionId s);
+    // Tells everyone the server is stopping, closes every connection, stops AI searches.
+    void shutdown();
+
+    void add_observer(TableObserver* o) { observers_.push_back(o); }
+    // Nicks refused at hello (the operator console's bans); null: none.
+    void set_ban_list(const BanList* bans) { bans_ = bans; }
+    // External engines for AI seats (request_ai.engine, welcome.engines); null: none.
+    void set_engines(EnginePool* engines) { engines_ = engines; }
+    // Answers list_games / get_game; null: the server keeps no archive.
+    void set_archive(GameArchive* archive) { archive_ = archive; }
+    // The clock of tables whose create_table.settings names none (the server's --clock,
+    // clock_spec() text); "none" until the server runtime sets it.
+    void set_default_clock(std::string spec) { default_clock_ = std::move(spec); }
+    // create_table.settings with the server's defaults filled in, or why they are refused.
+    std::variant<TableRules, std::string> resolve_settings(const proto::TableSettings& s) const;
+    // For the game recorder: rebuilds an unfinished game after a restart (seats held for
+    // their tokens). For the operator console: its view of sessions, kick, notice.
+    Table* restore_table(proto::TableId id, const std::string& name, const std::string& creator,
+                         const Position& start, const std::vector<Move>& moves, const RestoredSeat* seats,
+                         const TableRules& rules);
+    std::vector<proto::UserInfo> admin_users() const;
+    bool admin_kick(const std::string& name);
+    void admin_notice(const std::string& text);
+
+    std::size_t user_count() const { return users_.size(); }
+    std::size_t table_count() const { return tables_.size(); }
+    Table* table(proto::TableId id);
+    std::vector<proto::TableId> table_ids() const;
+
+    // TableHost
+    void send(SessionId to, const Buffer& line) override { out_.send(to, line); }
+    void table_changed(Table& t) override;
+
+private:
+    struct PendingInvite {
+        proto::TableId table;
+        std::string from;
+        proto::Role as;
+    };
+    struct User {
+        SessionId id = 0;
+        bool greeted = false;  // hello accepted
+        bool closing = false;  // close requested; further lines are ignored
+        std::string name;
+        std::string address;  // remote IP (wrong-password limit)
+        std::string session;
+        std::string token;
+        proto::TableId table = 0;
+        WindowLimiter chat;
+        TokenBucket flood;
+        int refused_in_row = 0;
+        std::vector<PendingInvite> invites;
+        User(SessionId i, const ServerConfig& c)
+            : id(i), chat(c.chat_burst, c.chat_window), flood(c.msg_rate_per_s, c.msg_burst) {}
+    };
+
+    User* find(SessionId s);
+    User* find_by_name(std::string_view name);
+    void send_msg(User& u, const proto::ServerMessage& m);
+    void refuse(User& u, proto::ErrorCode code, std::string message, std::string_view request,
+                proto::TableId table = 0);
+    void refuse_and_close(User& u, proto::ErrorCode code, std::string message, std::string_view request);
+    void broadcast_lobby(const proto::ServerMessage& m, SessionId except = 0);
+    void send_tables(User& u);
+    void send_users(User& u);
+    std::string random_hex(int bytes);
+    void schedule_check(proto::TableId id);
+    // The disconnected seat a resume token still holds at a table, if any.
+    const Seat* held_seat(const std::string& token, proto::TableId id);
+    void remove_table_if_unwanted(proto::TableId id);
+    // The user's table when it is `id`; otherwise refuses the request and returns null.
+    Table* at_table(User& u, proto::TableId id, std::string_view request);
+    bool join_table(User& u, proto::TableId id, proto::Role as, std::string_view request);
+    void report(User& u, const Verdict& v, std::string_view request, proto::TableId table);
+
+    void handle(User& u, const proto::Hello& m);
+    // False (after bad_password and a close) when the server has a password and hello lacks it.
+    bool check_password(User& u, const proto::Hello& m);
+    void handle(User& u, const proto::Ping& m);
+    void handle(User& u, const proto::ListTables& m);
+    void handle(User& u, const proto::ListUsers& m);
+    void handle(User& u, const proto::CreateTable& m);
+    void handle(User& u, const proto::Join& m);
+    void handle(User& u, const proto::Leave& m);
+    void handle(User& u, const proto::Sync& m);
+    void handle(User& u, const proto::MoveRequest& m);
+    void handle(User& u, const proto::ChatSend& m);
+    void handle(User& u, const proto::RequestAi& m);
+    void handle(User& u, const proto::Resign& m);
+    void handle(User& u, const proto::OfferDraw& m);
+    void handle(User& u, const proto::AnswerDraw& m);
+    void handle(User& u, const proto::RequestTakeback& m);
+    void handle(User& u, const proto::AnswerTakeback& m);
+    void handle(User& u, const proto::NewGame& m);
+    void handle(User& u, const proto::Invite& m);
+    void handle(User& u, const proto::AnswerInvite& m);
+    void handle(User& u, const proto::ListGames& m);
+    void handle(User& u, const proto::GetGame& m);
+    void handle(User& u, const proto::Pong& m);
+    void handle(User& u, const proto::ClaimWin& m);
+
+    boost::asio::io_context& io_;
+    const ServerConfig& config_;
+    Outbox& out_;
+    AiPool* ai_;
+    std::vector<TableObserver*> observers_;
+    std::unordered_map<SessionId, std::unique_ptr<User>> users_;
+    std::map<proto::TableId, std::shared_ptr<Table>> tables_;
+    // Seats kept for disconnected players: resume token -> table.
+    std::unordered_map<std::string, proto::TableId> held_seats_;
+    proto::TableId next_table_id_ = 1;
+    const BanList* bans_ = nullptr;
+    PasswordGuard password_guard_;
+    GameArchive* archive_ = nullptr;
+    EnginePool* engines_ = nullptr;
+    std::string default_clock_ = "none";
+    bool shutting_down_ = false;
+};
+
+// Chat and table-name cleaning: control characters become spaces, the ends are trimmed,
+// and the text is cut to `max` code points. Input must be valid UTF-8.
+std::string clean_text(std::string_view text, std::size_t max_code_points);
+
+}  // namespace xq::server

@@ -1,0 +1,289 @@
+// The lobby's answer to each request a session sends (hello, tables, seats, chat, AI,
+// offers, invitations): checked here, then passed to the table that referees it.
+#include "server/lobby/lobby.h"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+#include "protocol/utf8.h"
+#include "server/admin/ban_list.h"
+#include "server/ai/engine_pool.h"
+#include "server/table/game_clock.h"
+
+namespace xq::server {
+
+using proto::ErrorCode;
+
+void Lobby::handle(User& u, const proto::Hello& m) {
+    if (u.greeted) {
+        refuse(u, ErrorCode::AlreadyHello, "hello was already accepted", m.TYPE);
+        return;
+    }
+    if (m.version != proto::PROTOCOL_VERSION) {
+        refuse_and_close(u, ErrorCode::BadVersion,
+                         "this server speaks protocol version " + std::to_string(proto::PROTOCOL_VERSION) +
+                             ", not " + std::to_string(m.version),
+                         m.TYPE);
+        return;
+    }
+    if (!check_password(u, m)) return;
+    if (const std::string why = proto::check_name(m.name); !why.empty()) {
+        refuse_and_close(u, ErrorCode::BadName, why, m.TYPE);
+        return;
+    }
+    if (bans_ && bans_->nick_banned(m.name)) {
+        refuse_and_close(u, ErrorCode::NotAllowed, "the name '" + m.name + "' is banned from this server", m.TYPE);
+        return;
+    }
+    // A seat held for a disconnected player: its token gives it back (with its name).
+    std::erase_if(held_seats_, [&](const auto& entry) { return !held_seat(entry.first, entry.second); });
+    const Seat* held = nullptr;
+    Table* held_table = nullptr;
+    if (!m.resume.empty()) {
+        if (auto it = held_seats_.find(m.resume); it != held_seats_.end()) {
+            held_table = table(it->second);
+            held = held_seat(it->first, it->second);
+        }
+    }
+    const std::string name = held ? held->name : m.name;
+    if (find_by_name(name)) {
+        refuse_and_close(u, ErrorCode::NameTaken, "the name '" + name + "' is in use", m.TYPE);
+        return;
+    }
+    if (!held) {
+        for (const auto& [token, tid] : held_seats_) {
+            if (held_seat(token, tid)->name == name) {
+                refuse_and_close(u, ErrorCode::NameTaken,
+                                 "the name '" + name + "' is held for a player who lost the connection", m.TYPE);
+                return;
+            }
+        }
+    }
+    u.greeted = true;
+    u.name = name;
+    u.session = random_hex(8);
+    u.token = held ? m.resume : random_hex(16);
+    const bool resumed = held != nullptr;
+    send_msg(u, proto::Welcome{u.session, u.token, config_.name, proto::PROTOCOL_VERSION, u.name, resumed,
+                               engines_ ? engines_->names() : std::vector<std::string>{}});
+    spdlog::info("session {}: '{}' logged in{}", u.id, u.name, resumed ? " (resumed)" : "");
+    if (resumed) {
+        held_seats_.erase(m.resume);
+        u.table = held_table->id();
+        held_table->reattach(m.resume, u.id);
+    } else {
+        send_tables(u);
+        send_users(u);
+    }
+    broadcast_lobby(proto::UserJoined{u.name}, u.id);
+}
+
+bool Lobby::check_password(User& u, const proto::Hello& m) {
+    if (config_.password.empty()) return true;
+    const auto now = PasswordGuard::Clock::now();
+    if (const auto left = password_guard_.locked_for(u.address, now); left.count() > 0) {
+        const auto s = std::chrono::ceil<std::chrono::seconds>(left).count();
+        refuse_and_close(u, ErrorCode::BadPassword,
+                         "too many wrong passwords from your address; try again in " + std::to_string(s) + " s", m.TYPE);
+        return false;
+    }
+    if (password_matches(config_.password, m.password)) return true;
+    const bool locked = password_guard_.failed(u.address, now);
+    spdlog::warn("session {} ({}): {} password{}", u.id, u.address, m.password.empty() ? "missing" : "wrong",
+                 locked ? "; address locked out" : "");
+    std::string why = m.password.empty() ? "this server requires a password" : "wrong password";
+    if (locked)
+        why += "; too many wrong passwords from your address, refused for " +
+               std::to_string(std::chrono::ceil<std::chrono::seconds>(config_.password_lockout).count()) + " s";
+    refuse_and_close(u, ErrorCode::BadPassword, why, m.TYPE);
+    return false;
+}
+
+const Seat* Lobby::held_seat(const std::string& token, proto::TableId id) {
+    Table* t = table(id);
+    if (!t) return nullptr;
+    for (Color c : {RED, BLACK}) {
+        const Seat& s = t->seat(c);
+        if (s.human() && !s.connected && s.resume_token == token) return &s;
+    }
+    return nullptr;
+}
+
+void Lobby::handle(User& u, const proto::Ping& m) { send_msg(u, proto::Pong{m.id}); }
+
+// Any line counts as life; a pong needs no answer.
+void Lobby::handle(User&, const proto::Pong&) {}
+
+void Lobby::handle(User& u, const proto::ClaimWin& m) {
+    if (Table* t = at_table(u, m.table, m.TYPE)) report(u, t->claim_win(u.id), m.TYPE, m.table);
+}
+
+void Lobby::handle(User& u, const proto::ListTables&) { send_tables(u); }
+
+void Lobby::handle(User& u, const proto::ListUsers&) { send_users(u); }
+
+void Lobby::handle(User& u, const proto::CreateTable& m) {
+    if (u.table != 0) {
+        refuse(u, ErrorCode::AlreadyAtTable, "you are already at table " + std::to_string(u.table) + "; leave it first",
+               m.TYPE);
+        return;
+    }
+    if (tables_.size() >= config_.max_tables) {
+        refuse(u, ErrorCode::TooManyTables, "the server has its maximum of " + std::to_string(config_.max_tables) + " tables",
+               m.TYPE);
+        return;
+    }
+    Position start;
+    if (!m.fen.empty()) {
+        if (const FenError e = start.set_fen(m.fen); e != FenError::None) {
+            refuse(u, ErrorCode::BadFen, "bad FEN: " + std::string(fen_error_message(e)), m.TYPE);
+            return;
+        }
+    }
+    auto rules = resolve_settings(m.settings);
+    if (auto* why = std::get_if<std::string>(&rules)) {
+        refuse(u, ErrorCode::BadSettings, *why, m.TYPE);
+        return;
+    }
+    std::string name = clean_text(m.name, proto::MAX_TABLE_NAME_CODE_POINTS);
+    if (name.empty()) name = proto::cut_code_points(u.name + "'s table", proto::MAX_TABLE_NAME_CODE_POINTS);
+    const proto::TableId id = next_table_id_++;
+    auto t = std::make_shared<Table>(TableContext{io_, config_, *this, ai_, &observers_, engines_}, id, name, u.name,
+                                     start, std::get<TableRules>(std::move(rules)));
+    tables_.emplace(id, t);
+    for (TableObserver* o : observers_) o->table_created(*t);
+    spdlog::debug("table {} created by '{}'", id, u.name);
+    u.table = id;
+    t->join(u.id, u.name, u.token, m.as);
+}
+
+std::variant<TableRules, std::string> Lobby::resolve_settings(const proto::TableSettings& s) const {
+    TableRules r;
+    const std::string& clock = s.clock.empty() ? default_clock_ : s.clock;
+    std::string why;
+    const auto parsed = parse_clock_spec(clock, &why);
+    if (!parsed) return "bad clock '" + proto::cut_code_points(clock, 40) + "': " + why;
+    r.clock = clock_spec(*parsed);  // one spelling for everyone
+    // The codec already holds grace to 0..MAX_GRACE_S and hold_level to 1..10.
+    r.grace = s.grace ? Millis(std::int64_t(*s.grace) * 1000) : config_.seat_grace;
+    r.abandon = s.abandon.value_or(proto::AbandonPolicy::Claim);
+    if (r.abandon == proto::AbandonPolicy::Ai && !ai_) return std::string("this server has no AI to hold seats");
+    r.hold_level = s.hold_level.value_or(DEFAULT_HOLD_LEVEL);
+    r.takebacks = s.takebacks.value_or(true);
+    return r;
+}
+
+void Lobby::handle(User& u, const proto::Join& m) {
+    if (join_table(u, m.table, m.as, m.TYPE)) {
+        // Invitations to this table are settled by joining it.
+        std::erase_if(u.invites, [&](const PendingInvite& i) { return i.table == m.table; });
+    }
+}
+
+void Lobby::handle(User& u, const proto::Leave& m) {
+    Table* t = at_table(u, m.table, m.TYPE);
+    if (!t) return;
+    t->leave(u.id);
+    u.table = 0;
+    send_msg(u, proto::LeftTable{m.table});
+    send_tables(u);
+    if (!t->wanted()) schedule_check(m.table);
+}
+
+void Lobby::handle(User& u, const proto::Sync& m) {
+    if (Table* t = at_table(u, m.table, m.TYPE)) t->send_snapshot(u.id);
+}
+
+void Lobby::handle(User& u, const proto::MoveRequest& m) {
+    if (Table* t = at_table(u, m.table, m.TYPE)) report(u, t->move(u.id, m.ply, m.move), m.TYPE, m.table);
+}
+
+void Lobby::handle(User& u, const proto::ChatSend& m) {
+    if (!u.chat.allow(Clock::now())) {
+        refuse(u, ErrorCode::RateLimited,
+               "at most " + std::to_string(config_.chat_burst) + " chat messages per " +
+                   std::to_string(config_.chat_window.count() / 1000) + " s",
+               m.TYPE, m.table);
+        return;
+    }
+    const std::string text = clean_text(m.text, proto::MAX_CHAT_CODE_POINTS);
+    if (text.empty()) {
+        refuse(u, ErrorCode::EmptyText, "chat text is empty", m.TYPE, m.table);
+        return;
+    }
+    if (m.scope == proto::ChatScope::Table) {
+        if (Table* t = at_table(u, m.table, m.TYPE)) t->chat(u.name, text);
+        return;
+    }
+    const proto::ChatLine line{proto::ChatScope::Lobby, 0, u.name, text};
+    broadcast_lobby(line);
+    if (u.table != 0) send_msg(u, line);  // the sender always sees its own line
+}
+
+void Lobby::handle(User& u, const proto::RequestAi& m) {
+    if (Table* t = at_table(u, m.table, m.TYPE))
+        report(u, t->request_ai(u.id, u.name, m.seat, m.level, m.engine), m.TYPE, m.table);
+}
+
+void Lobby::handle(User& u, const proto::Resign& m) {
+    if (Table* t = at_table(u, m.table, m.TYPE)) report(u, t->resign(u.id), m.TYPE, m.table);
+}
+
+void Lobby::handle(User& u, const proto::OfferDraw& m) {
+    if (Table* t = at_table(u, m.table, m.TYPE)) report(u, t->offer_draw(u.id), m.TYPE, m.table);
+}
+
+void Lobby::handle(User& u, const proto::AnswerDraw& m) {
+    if (Table* t = at_table(u, m.table, m.TYPE)) report(u, t->answer_draw(u.id, m.accept), m.TYPE, m.table);
+}
+
+void Lobby::handle(User& u, const proto::RequestTakeback& m) {
+    if (Table* t = at_table(u, m.table, m.TYPE)) report(u, t->request_takeback(u.id), m.TYPE, m.table);
+}
+
+void Lobby::handle(User& u, const proto::AnswerTakeback& m) {
+    if (Table* t = at_table(u, m.table, m.TYPE)) report(u, t->answer_takeback(u.id, m.accept), m.TYPE, m.table);
+}
+
+void Lobby::handle(User& u, const proto::NewGame& m) {
+    if (Table* t = at_table(u, m.table, m.TYPE)) report(u, t->new_game(u.id, u.name), m.TYPE, m.table);
+}
+
+void Lobby::handle(User& u, const proto::Invite& m) {
+    Table* t = at_table(u, m.table, m.TYPE);
+    if (!t) return;
+    User* target = find_by_name(m.name);
+    if (!target || target->closing) {
+        refuse(u, ErrorCode::NoSuchUser, "nobody named '" + m.name + "' is online", m.TYPE, m.table);
+        return;
+    }
+    if (target == &u) {
+        refuse(u, ErrorCode::NotAllowed, "you cannot invite yourself", m.TYPE, m.table);
+        return;
+    }
+    const proto::Role as = m.as.value_or(t->open_role());
+    std::erase_if(target->invites, [&](const PendingInvite& i) { return i.table == m.table && i.from == u.name; });
+    // A bounded list: the oldest invitation gives way.
+    if (target->invites.size() >= 20) target->invites.erase(target->invites.begin());
+    target->invites.push_back(PendingInvite{m.table, u.name, as});
+    send_msg(*target, proto::InviteReceived{m.table, u.name, t->name(), as});
+}
+
+void Lobby::handle(User& u, const proto::AnswerInvite& m) {
+    const auto it = std::find_if(u.invites.begin(), u.invites.end(), [&](const PendingInvite& i) {
+        return i.table == m.table && i.from == m.from;
+    });
+    if (it == u.invites.end()) {
+        refuse(u, ErrorCode::NoOffer, "no invitation from '" + m.from + "' to table " + std::to_string(m.table), m.TYPE,
+               m.table);
+        return;
+    }
+    const PendingInvite inv = *it;
+    u.invites.erase(it);
+    bool accepted = m.accept;
+    if (accepted) accepted = join_table(u, inv.table, inv.as, m.TYPE);
+    if (User* from = find_by_name(inv.from)) send_msg(*from, proto::InviteAnswered{inv.table, u.name, accepted});
+}
+
+}  // namespace xq::server

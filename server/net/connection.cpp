@@ -1,0 +1,143 @@
+#include "server/net/connection.h"
+
+#include <boost/asio/post.hpp>
+#include <boost/asio/write.hpp>
+#include <spdlog/spdlog.h>
+
+#include "server/lobby/lobby.h"
+#include "server/net/server.h"
+
+namespace xq::server {
+
+namespace asio = boost::asio;
+using tcp = asio::ip::tcp;
+
+void Connection::start() {
+    hello_timer_.expires_after(server_.config().hello_timeout);
+    hello_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
+        if (!ec && !self->dead_) self->server_.lobby().hello_timeout(self->id_);
+    });
+    last_heard_ = std::chrono::steady_clock::now();
+    arm_idle();
+    read();
+}
+
+void Connection::send(const Buffer& b) {
+    if (dead_ || closing_) return;
+    if (queued_bytes_ + b->size() > server_.config().max_queue_bytes) {
+        spdlog::warn("session {}: {} bytes unsent (client not reading), dropping it", id_, queued_bytes_);
+        abort(proto::LeaveReason::Dropped);
+        return;
+    }
+    queued_bytes_ += b->size();
+    queue_.push_back(b);
+    if (!writing_) write();
+}
+
+void Connection::close_after_flush() {
+    if (dead_ || closing_) return;
+    closing_ = true;
+    if (!writing_) shutdown();
+}
+
+void Connection::abort(proto::LeaveReason reason) {
+    if (dead_) return;
+    dead_ = true;
+    boost::system::error_code ignored;
+    socket_.close(ignored);
+    hello_timer_.cancel();
+    idle_timer_.cancel();
+    notify(reason);
+}
+
+void Connection::read() {
+    socket_.async_read_some(asio::buffer(buf_), [self = shared_from_this()](const boost::system::error_code& ec,
+                                                                             std::size_t n) {
+        if (self->dead_) return;
+        if (ec) {
+            self->abort(proto::LeaveReason::Disconnected);
+            return;
+        }
+        self->last_heard_ = std::chrono::steady_clock::now();  // any bytes count as life
+        self->pinged_ = false;
+        Lobby& lobby = self->server_.lobby();
+        const SessionId id = self->id_;
+        self->frames_.feed(
+            std::string_view(self->buf_.data(), n), [&](std::string_view line) { lobby.on_line(id, line); },
+            [&] { lobby.on_oversized(id); });
+        if (!self->dead_ && !self->closing_) self->read();
+    });
+}
+
+void Connection::arm_idle() {
+    const auto& cfg = server_.config();
+    if (cfg.idle_ping.count() <= 0 && cfg.idle_timeout.count() <= 0) return;
+    auto at = std::chrono::steady_clock::time_point::max();
+    if (cfg.idle_timeout.count() > 0) at = last_heard_ + cfg.idle_timeout;
+    if (cfg.idle_ping.count() > 0 && !pinged_) at = std::min(at, last_heard_ + cfg.idle_ping);
+    idle_timer_.expires_at(at);
+    idle_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
+        if (ec || self->dead_) return;
+        self->idle_check();
+    });
+}
+
+void Connection::idle_check() {
+    const auto& cfg = server_.config();
+    const auto silent = std::chrono::steady_clock::now() - last_heard_;
+    if (closing_) {
+        // The idle error was queued but the client is not reading it either.
+        abort(proto::LeaveReason::Dropped);
+        return;
+    }
+    if (cfg.idle_timeout.count() > 0 && silent >= cfg.idle_timeout) {
+        server_.lobby().idle_timeout(id_);
+        close_after_flush();
+        idle_timer_.expires_after(IDLE_CLOSE_GRACE);
+        idle_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
+            if (!ec && !self->dead_) self->abort(proto::LeaveReason::Dropped);
+        });
+        return;
+    }
+    if (cfg.idle_ping.count() > 0 && !pinged_ && silent >= cfg.idle_ping) {
+        pinged_ = true;
+        send(std::make_shared<const std::string>(proto::encode_line(proto::ServerMessage{proto::Ping{++ping_id_}})));
+    }
+    if (!dead_ && !closing_) arm_idle();
+}
+
+void Connection::write() {
+    writing_ = true;
+    inflight_.clear();
+    std::vector<asio::const_buffer> bufs;
+    while (!queue_.empty() && inflight_.size() < MAX_WRITE_BATCH) {
+        inflight_.push_back(std::move(queue_.front()));
+        queue_.pop_front();
+        bufs.emplace_back(asio::buffer(*inflight_.back()));
+    }
+    asio::async_write(socket_, bufs, [self = shared_from_this()](const boost::system::error_code& ec, std::size_t n) {
+        self->writing_ = false;
+        if (self->dead_) return;
+        if (ec) {
+            self->abort(proto::LeaveReason::Disconnected);
+            return;
+        }
+        self->queued_bytes_ -= n;
+        self->inflight_.clear();
+        if (!self->queue_.empty()) self->write();
+        else if (self->closing_) self->shutdown();
+    });
+}
+
+void Connection::shutdown() {
+    boost::system::error_code ignored;
+    socket_.shutdown(tcp::socket::shutdown_both, ignored);
+    abort(proto::LeaveReason::Disconnected);
+}
+
+void Connection::notify(proto::LeaveReason reason) {
+    asio::post(socket_.get_executor(),
+               [self = shared_from_this(), reason] { self->server_.connection_closed(self->id_, reason); });
+}
+
+}  // namespace xq::server

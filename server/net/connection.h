@@ -1,0 +1,66 @@
+// One client connection of the listener: reads bytes and frames NDJSON lines for the lobby,
+// writes a capped queue of shared buffers (batched), pings and closes idle clients.
+#pragma once
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include <array>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <vector>
+
+#include "protocol/framing.h"
+#include "server/config/server_config.h"
+#include "server/table/table.h"
+
+namespace xq::server {
+
+class Server;
+
+// One client. The reader feeds framed lines to the lobby; the writer alone calls
+// async_write, gathering queued buffers. Output beyond the cap drops the connection.
+class Connection : public std::enable_shared_from_this<Connection> {
+public:
+    Connection(boost::asio::ip::tcp::socket socket, SessionId id, Server& server)
+        : socket_(std::move(socket)), id_(id), server_(server), hello_timer_(socket_.get_executor()),
+          idle_timer_(socket_.get_executor()) {}
+
+    void start();
+    void send(const Buffer& b);
+    void close_after_flush();
+    void abort(proto::LeaveReason reason);
+
+private:
+    void read();
+    // One timer for both idle steps: the ping after idle_ping of silence, the close after
+    // idle_timeout. It re-checks the silence when it fires (reads do not touch the timer).
+    void arm_idle();
+    void idle_check();
+    void write();
+    void shutdown();
+    // The lobby hears of it later, never from inside one of its own calls.
+    void notify(proto::LeaveReason reason);
+
+    boost::asio::ip::tcp::socket socket_;
+    SessionId id_;
+    Server& server_;
+    boost::asio::steady_timer hello_timer_;
+    boost::asio::steady_timer idle_timer_;
+    std::chrono::steady_clock::time_point last_heard_{};
+    bool pinged_ = false;  // a ping went out since the client was last heard
+    std::int64_t ping_id_ = 0;
+    proto::FrameReader frames_;
+    std::array<char, READ_CHUNK_BYTES> buf_{};
+    std::deque<Buffer> queue_;
+    std::vector<Buffer> inflight_;
+    std::size_t queued_bytes_ = 0;
+    bool writing_ = false;
+    bool closing_ = false;
+    bool dead_ = false;
+};
+
+}  // namespace xq::server

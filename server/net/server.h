@@ -1,0 +1,76 @@
+// The network side of xiangqi-server: the TCP listener and one Connection per client
+// (a reader that frames lines and a writer draining a capped queue of shared buffers).
+// Everything runs on the io_context's one thread; the Lobby holds all game state.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <unordered_map>
+
+#include "server/config/server_config.h"
+#include "server/lobby/lobby.h"
+
+namespace xq::server {
+
+class Connection;
+
+class Server final : public Outbox {
+public:
+    Server(boost::asio::io_context& io, const ServerConfig& config, AiPool* ai = nullptr);
+    ~Server() override;
+    Server(const Server&) = delete;
+    Server& operator=(const Server&) = delete;
+
+    // Binds config.bind:config.port and starts accepting. Returns the error, if any.
+    boost::system::error_code listen();
+    std::uint16_t port() const { return port_; }
+    // Graceful stop: no new connections, every client told and closed, searches stopped.
+    // io.run() returns once the last connection is gone.
+    void stop();
+
+    Lobby& lobby() { return lobby_; }
+    std::size_t connection_count() const { return connections_.size(); }
+
+    // Outbox
+    void send(SessionId to, const Buffer& line) override;
+    void close(SessionId to) override;
+
+    // From a Connection (always posted, never inside a lobby call).
+    void connection_closed(SessionId id, proto::LeaveReason reason);
+    const ServerConfig& config() const { return config_; }
+    // Admission by remote address (the runtime's per-address cap and IP bans, net/admission.h):
+    // `admit(ip)` returns why a new connection is refused (it gets an error line and is
+    // closed), or "" to keep it; `release(ip)` runs when an admitted connection closes.
+    void set_admission(std::function<std::string(const std::string&)> admit,
+                       std::function<void(const std::string&)> release) {
+        admit_ = std::move(admit);
+        release_ = std::move(release);
+    }
+    // Closes every connection from this address (an IP ban); returns how many.
+    std::size_t close_address(const std::string& ip);
+
+private:
+    void accept();
+
+    boost::asio::io_context& io_;
+    const ServerConfig& config_;
+    Lobby lobby_;
+    boost::asio::ip::tcp::acceptor acceptor_;
+    boost::asio::steady_timer stop_timer_;
+    std::unordered_map<SessionId, std::shared_ptr<Connection>> connections_;
+    SessionId next_id_ = 1;
+    std::uint16_t port_ = 0;
+    bool stopping_ = false;
+    std::function<std::string(const std::string&)> admit_;
+    std::function<void(const std::string&)> release_;
+    std::unordered_map<SessionId, std::string> addresses_;  // kept only while admit_ is set
+    boost::asio::steady_timer accept_backoff_;
+};
+
+}  // namespace xq::server

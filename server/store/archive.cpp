@@ -1,0 +1,141 @@
+#include "server/store/archive.h"
+
+#include <algorithm>
+#include <cctype>
+#include <ctime>
+
+#include "xiangqi/pgn.h"
+
+namespace xq::server {
+
+namespace {
+
+template <class T>
+std::optional<T> fail(std::string* error, std::string message) {
+    if (error) *error = std::move(message);
+    return std::nullopt;
+}
+
+std::string pgn_date(std::int64_t unix_ms) {
+    if (unix_ms <= 0) return "????.??.??";
+    std::time_t t = std::time_t(unix_ms / 1000);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[16];
+    std::strftime(buf, sizeof buf, "%Y.%m.%d", &tm);
+    return buf;
+}
+
+}  // namespace
+
+std::optional<Outcome> outcome_from_pgn(std::string_view text) {
+    for (Outcome o : {Outcome::RedWins, Outcome::BlackWins, Outcome::Draw, Outcome::Ongoing})
+        if (outcome_pgn(o) == text) return o;
+    return std::nullopt;
+}
+
+std::optional<EndReason> end_reason_from_name(std::string_view name) {
+    for (int i = 0; i <= int(EndReason::EngineFailure); ++i)
+        if (end_reason_name(EndReason(i)) == name) return EndReason(i);
+    return std::nullopt;
+}
+
+std::optional<Notation> notation_from_name(std::string_view name) {
+    std::string n(name);
+    std::transform(n.begin(), n.end(), n.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    if (n == "iccs") return Notation::Iccs;
+    if (n == "wxf") return Notation::Wxf;
+    if (n == "chinese") return Notation::Chinese;
+    return std::nullopt;
+}
+
+std::optional<Game> replay(const GameRecord& record, std::string* error) {
+    Game game;
+    if (FenError e = game.reset(record.start_fen); e != FenError::None)
+        return fail<Game>(error, "game " + std::to_string(record.id) + ": stored FEN refused: " +
+                                     std::string(fen_error_message(e)));
+    for (const MoveRecord& m : record.moves) {
+        auto parsed = parse_move(game.position(), m.move, Notation::Iccs);
+        if (!parsed.ok() || !game.play(parsed.move))
+            return fail<Game>(error, "game " + std::to_string(record.id) + ": stored move " + std::to_string(m.ply + 1) +
+                                         " (" + m.move.substr(0, 16) + ") does not replay");
+    }
+    if (record.finished && !game.over()) {
+        // Results the board does not decide (resignation, time, agreement, abandonment).
+        auto outcome = outcome_from_pgn(record.result).value_or(Outcome::Ongoing);
+        auto reason = end_reason_from_name(record.reason).value_or(EndReason::None);
+        if (outcome != Outcome::Ongoing) game.finish(outcome, reason, record.result_text);
+    }
+    return game;
+}
+
+std::optional<std::string> record_pgn(const GameRecord& record, Notation notation, std::string_view site,
+                                      std::string* error) {
+    auto game = replay(record, error);
+    if (!game) return std::nullopt;
+    PgnTags tags = {
+        {"Event", record.table_id > 0 ? "LAN game, table " + std::to_string(record.table_id) : "Archive game"},
+        {"Site", std::string(site)},
+        {"Date", pgn_date(record.started_at_ms)},
+        {"Round", "-"},
+        {"Red", record.red.empty() ? "?" : record.red},
+        {"Black", record.black.empty() ? "?" : record.black},
+    };
+    return write_pgn(*game, tags, notation);
+}
+
+ImportResult import_pgn(Storage& storage, std::string_view text, std::int64_t now_ms) {
+    ImportResult result;
+    auto games = read_pgn_all(text);
+    if (games.empty()) {
+        result.error = "no game in the file";
+        return result;
+    }
+    // Check everything first: a file is stored whole or not at all.
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        if (!games[i].ok) {
+            result.error = "game " + std::to_string(i + 1) + ", line " + std::to_string(games[i].line) + ": " +
+                           games[i].error;
+            return result;
+        }
+    }
+    for (const auto& r : games) {
+        const PgnGame& g = r.game;
+        Game replayed(g.start);
+        for (Move m : g.moves)
+            if (!replayed.play(m)) break;  // read_pgn already checked legality; a game may end early
+        GameRecord rec;
+        rec.table_id = 0;
+        rec.start_fen = g.start.fen();
+        rec.red = g.tag("Red").substr(0, 64);
+        rec.black = g.tag("Black").substr(0, 64);
+        rec.started_at_ms = now_ms;
+        rec.clock = "none";
+        auto id = storage.create_game(rec);
+        if (!id) {
+            result.error = "cannot store game " + std::to_string(result.imported + 1) + ": " + storage.last_error();
+            return result;
+        }
+        for (std::size_t p = 0; p < g.moves.size(); ++p) {
+            MoveRecord m;
+            m.ply = int(p);
+            m.move = move_to_iccs(g.moves[p]);
+            m.at_ms = now_ms;
+            if (!storage.append_move(*id, m)) {
+                result.error = "cannot store game " + std::to_string(result.imported + 1) + ": " + storage.last_error();
+                return result;
+            }
+        }
+        Outcome outcome = replayed.over() ? replayed.result().outcome : g.result;
+        std::string reason(replayed.over() ? end_reason_name(replayed.result().reason) : "");
+        std::string words = replayed.over() ? replayed.result().text : g.tag("Termination");
+        if (!storage.finish_game(*id, outcome_pgn(outcome), reason, words.substr(0, 256), now_ms)) {
+            result.error = "cannot store game " + std::to_string(result.imported + 1) + ": " + storage.last_error();
+            return result;
+        }
+        ++result.imported;
+    }
+    return result;
+}
+
+}  // namespace xq::server

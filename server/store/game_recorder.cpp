@@ -1,0 +1,283 @@
+#include "server/store/game_recorder.h"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <map>
+
+#include "server/table/restored_seat.h"
+#include "server/table/table_game_clock.h"
+
+namespace xq::server {
+
+namespace {
+
+SeatKind seat_kind(const Seat& s) {
+    if (s.ai()) return s.engine.empty() ? SeatKind::Ai : SeatKind::Engine;
+    return SeatKind::Human;
+}
+
+Outcome win_for(Color c) { return c == RED ? Outcome::RedWins : Outcome::BlackWins; }
+
+}  // namespace
+
+GameRecorder::GameRecorder(boost::asio::io_context& io, Lobby& lobby, Storage* storage,
+                                 const ClockConfig& default_clock, std::chrono::milliseconds seat_grace)
+    : io_(io), lobby_(lobby), storage_(storage), default_clock_(default_clock), seat_grace_(seat_grace) {}
+
+void GameRecorder::write_failed(const char* what) {
+    ++failed_writes_;
+    spdlog::error("database: {} failed: {}", what, storage_ ? storage_->last_error() : "no storage");
+}
+
+void GameRecorder::attach_clock(Table& t, const ClockConfig& config) {
+    table_clocks_[t.id()] = config;
+    if (config.kind == ClockKind::None) return;
+    const proto::TableId id = t.id();
+    Lobby* lobby = &lobby_;
+    t.set_clock(std::make_unique<TableGameClock>(io_, config, [lobby, id](Color side) {
+        // Looked up afresh: the table may be gone by the time the flag falls.
+        if (Table* table = lobby->table(id))
+            table->finish_external(win_for(~side), EndReason::Timeout,
+                                   std::string(color_name(side)) + " ran out of time: " + std::string(color_name(side)) +
+                                       " loses");
+    }));
+}
+
+ClockState GameRecorder::clock_state(const Table& t) const {
+    if (auto* c = dynamic_cast<const TableGameClock*>(t.clock())) return c->persisted_state();
+    return ClockState{};
+}
+
+namespace {
+TableRecord table_record(const Table& t) {
+    const TableRules& r = t.rules();
+    TableRecord rec;
+    rec.id = std::int64_t(t.id());
+    rec.name = t.name();
+    rec.clock = r.clock;
+    rec.grace_ms = r.grace.count();
+    rec.ai_holds_seat = r.abandon == proto::AbandonPolicy::Ai;
+    rec.hold_level = r.hold_level;
+    rec.takebacks = r.takebacks;
+    return rec;
+}
+}  // namespace
+
+void GameRecorder::table_created(const Table& t) {
+    // The lobby checked the table's clock text; a bad one here would be a bug: no clock.
+    if (Table* mt = lobby_.table(t.id())) attach_clock(*mt, parse_clock_spec(t.rules().clock).value_or(ClockConfig{}));
+    if (storage_ && !storage_->save_table(table_record(t))) write_failed("saving a table");
+}
+
+void GameRecorder::game_started(const Table& t) {
+    if (!storage_) return;
+    GameRecord g;
+    g.table_id = t.id();
+    g.start_fen = t.game().start_position().fen();
+    auto it = table_clocks_.find(t.id());
+    g.clock = clock_spec(it == table_clocks_.end() ? ClockConfig{} : it->second);
+    g.red = t.seat(RED).name;
+    g.black = t.seat(BLACK).name;
+    g.started_at_ms = unix_ms_now();
+    for (Color c : {RED, BLACK}) {
+        const Seat& s = t.seat(c);
+        if (!s.empty()) g.seats.push_back(SeatRecord{c, seat_kind(s), s.name, s.resume_token, s.ai_level});
+        if (s.human() && !s.resume_token.empty()) storage_->save_token(s.resume_token, s.name, g.started_at_ms);
+    }
+    auto id = storage_->create_game(g);
+    if (!id) {
+        write_failed("storing a new game");
+        return;
+    }
+    games_[t.id()] = *id;
+}
+
+void GameRecorder::move_accepted(const Table& t, const proto::MoveMade& mm) {
+    if (!storage_) return;
+    auto it = games_.find(t.id());
+    if (it == games_.end()) return;
+    MoveRecord m;
+    m.ply = mm.ply - 1;
+    m.move = mm.move;
+    m.at_ms = unix_ms_now();
+    m.clock = clock_state(t);
+    // Committed here, before the table broadcasts the move to anyone.
+    if (storage_->append_move(it->second, m)) ++committed_moves_;
+    else write_failed("committing a move");
+}
+
+void GameRecorder::takeback(const Table& t, int) {
+    if (!storage_) return;
+    auto it = games_.find(t.id());
+    if (it != games_.end() && !storage_->truncate_moves(it->second, t.game().ply())) write_failed("a takeback");
+}
+
+void GameRecorder::game_over(const Table& t, const proto::GameOver& go) {
+    if (!storage_) return;
+    auto it = games_.find(t.id());
+    if (it == games_.end()) return;
+    if (!storage_->finish_game(it->second, outcome_pgn(go.result.outcome), go.result.reason, go.result.text,
+                               unix_ms_now()))
+        write_failed("archiving a result");
+    // A takeback after a board-decided end reopens the game: keep the id until a new game.
+}
+
+void GameRecorder::seats_changed(const Table& t) {
+    if (!storage_) return;
+    auto it = games_.find(t.id());
+    if (it == games_.end() || t.status() != proto::TableStatus::Playing) return;
+    for (Color c : {RED, BLACK}) {
+        const Seat& s = t.seat(c);
+        if (s.empty()) continue;
+        if (!storage_->set_seat(it->second, SeatRecord{c, seat_kind(s), s.name, s.resume_token, s.ai_level}))
+            write_failed("saving a seat");
+    }
+}
+
+void GameRecorder::table_closed(const Table& t) {
+    games_.erase(t.id());
+    table_clocks_.erase(t.id());
+    if (storage_ && !storage_->close_table(t.id())) write_failed("closing a table");
+}
+
+int GameRecorder::restore() {
+    if (!storage_) return 0;
+    std::map<std::int64_t, TableRecord> tables;
+    for (auto& t : storage_->open_tables()) tables[t.id] = t;
+    auto games = storage_->unfinished_games();
+    // One game per table: the newest; older leftovers (a crash between a result and the
+    // next game) are closed without a result.
+    std::map<std::int64_t, std::size_t> newest;
+    for (std::size_t i = 0; i < games.size(); ++i) newest[games[i].table_id] = i;
+    int restored = 0;
+    const std::int64_t now_ms = unix_ms_now();
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        const GameRecord& g = games[i];
+        bool has_human = false;
+        for (const auto& s : g.seats) has_human |= s.kind == SeatKind::Human && !s.token.empty();
+        if (newest[g.table_id] != i || !has_human || g.table_id <= 0) {
+            storage_->finish_game(g.id, "*", "", "the server stopped before the game ended", now_ms);
+            continue;
+        }
+        Position start;
+        std::vector<Move> moves;
+        bool ok = start.set_fen(g.start_fen) == FenError::None;
+        if (ok) {
+            Game check(start);
+            for (const auto& m : g.moves) {
+                Move mv(square_from_string(std::string_view(m.move).substr(0, 2)),
+                        square_from_string(std::string_view(m.move).substr(2, 2)));
+                if (m.move.size() != 4 || !check.play(mv)) {
+                    ok = false;
+                    break;
+                }
+                moves.push_back(mv);
+            }
+            ok = ok && !check.over();
+        }
+        if (!ok) {
+            spdlog::warn("game {} cannot be restored (damaged or already decided); closed", g.id);
+            storage_->finish_game(g.id, "*", "", "could not be restored", now_ms);
+            continue;
+        }
+        RestoredSeat seats[COLOR_NB];
+        for (const auto& s : g.seats) {
+            RestoredSeat& r = seats[s.color];
+            r.kind = s.kind == SeatKind::Human ? RestoredSeat::Kind::Human : RestoredSeat::Kind::Ai;
+            r.name = s.name;
+            r.token = s.token;
+            r.ai_level = s.ai_level;
+            if (s.kind == SeatKind::Engine) r.engine = s.name;  // an engine seat is named after its engine
+        }
+        auto trow = tables.find(g.table_id);
+        std::string name = trow != tables.end() ? trow->second.name : "Table " + std::to_string(g.table_id);
+        std::string creator = g.red;
+        // The table's settings as stored with it (a row from before settings existed reads
+        // as the defaults); the game's own clock is the one it was started with.
+        TableRules rules;
+        rules.grace = seat_grace_;
+        if (trow != tables.end()) {
+            const TableRecord& tr = trow->second;
+            rules.grace = std::chrono::milliseconds(std::clamp<std::int64_t>(tr.grace_ms, 0, proto::MAX_GRACE_S * 1000LL));
+            rules.abandon = tr.ai_holds_seat ? proto::AbandonPolicy::Ai : proto::AbandonPolicy::Claim;
+            rules.hold_level = std::clamp(tr.hold_level, proto::AI_LEVEL_MIN, proto::AI_LEVEL_MAX);
+            rules.takebacks = tr.takebacks;
+        }
+        ClockConfig cc = parse_clock_spec(g.clock).value_or(ClockConfig{});
+        rules.clock = clock_spec(cc);
+        Table* t = lobby_.restore_table(proto::TableId(g.table_id), name, creator, start, moves, seats, rules);
+        if (!t) {
+            storage_->finish_game(g.id, "*", "", "could not be restored", now_ms);
+            continue;
+        }
+        games_[t->id()] = g.id;
+        attach_clock(*t, cc);
+        if (auto* clock = dynamic_cast<TableGameClock*>(t->clock())) {
+            ClockState state;
+            if (!g.moves.empty()) state = g.moves.back().clock;
+            else state = GameClock(cc).state(std::chrono::steady_clock::now());
+            clock->resume(state, t->game().side_to_move());
+        }
+        ++restored;
+        spdlog::info("restored game {} at table {} ({} plies); seats held for their players", g.id, g.table_id,
+                     moves.size());
+    }
+    return restored;
+}
+
+namespace {
+proto::GameSummary summary_of(std::int64_t id, const std::string& red, const std::string& black,
+                              const std::string& result, const std::string& reason, int plies,
+                              std::int64_t started, std::int64_t ended) {
+    proto::GameSummary s;
+    s.id = id;
+    s.red = red;
+    s.black = black;
+    for (Outcome o : {Outcome::RedWins, Outcome::BlackWins, Outcome::Draw})
+        if (outcome_pgn(o) == result) s.result = o;
+    s.reason = reason;
+    s.plies = plies;
+    s.started = started;
+    s.ended = ended;
+    return s;
+}
+}  // namespace
+
+proto::Games GameRecorder::list_games(const proto::ListGames& q) {
+    proto::Games out;
+    if (!storage_) return out;
+    GameFilter f;
+    f.player = q.player;
+    f.before_id = q.before;
+    const int cap = int(proto::GAMES_PER_LINE);
+    f.limit = q.limit <= 0 || q.limit > cap ? cap : q.limit;
+    f.limit += 1;  // one more than asked tells whether older games exist
+    auto rows = storage_->list_games(f);
+    if (int(rows.size()) == f.limit) {
+        out.more = true;
+        rows.pop_back();
+    }
+    for (const auto& g : rows)
+        out.games.push_back(summary_of(g.id, g.red, g.black, g.result, g.reason, g.plies, g.started_at_ms,
+                                       g.ended_at_ms));
+    return out;
+}
+
+std::optional<proto::GameRecord> GameRecorder::get_game(std::int64_t id) {
+    if (!storage_) return std::nullopt;
+    auto g = storage_->get_game(id);
+    if (!g) return std::nullopt;
+    proto::GameRecord r;
+    r.game = summary_of(g->id, g->red, g->black, g->result, g->reason, int(g->moves.size()), g->started_at_ms,
+                        g->ended_at_ms);
+    r.start_fen = g->start_fen;
+    r.text = g->result_text;
+    for (const auto& m : g->moves) {
+        if (r.moves.size() >= proto::SNAPSHOT_MOVES_PER_LINE) break;
+        r.moves.push_back(m.move);
+    }
+    return r;
+}
+
+}  // namespace xq::server

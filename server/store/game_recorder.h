@@ -1,0 +1,61 @@
+// The game recorder: a TableObserver that persists and times every game. Each table gets its
+// clock, every accepted move is committed to SQLite before the table broadcasts it, results
+// are archived (and served as the lobby's GameArchive), and on start the unfinished games
+// come back with their seats held.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+
+#include "server/lobby/game_archive.h"
+#include "server/lobby/lobby.h"
+#include "server/store/storage.h"
+#include "server/table/game_clock.h"
+#include "server/table/table_observer.h"
+
+namespace xq::server {
+
+class GameRecorder final : public TableObserver, public GameArchive {
+public:
+    // `storage` may be null (no persistence); clocks still work.
+    GameRecorder(boost::asio::io_context& io, Lobby& lobby, Storage* storage, const ClockConfig& default_clock,
+                    std::chrono::milliseconds seat_grace);
+
+    // Brings back every unfinished game; returns how many tables were restored.
+    int restore();
+    // Moves whose commit failed (the database refused them); a healthy server keeps 0.
+    std::uint64_t failed_writes() const { return failed_writes_; }
+    std::uint64_t committed_moves() const { return committed_moves_; }
+
+    void table_created(const Table& t) override;
+    void game_started(const Table& t) override;
+    void move_accepted(const Table& t, const proto::MoveMade& mm) override;
+    void takeback(const Table& t, int plies) override;
+    void game_over(const Table& t, const proto::GameOver& go) override;
+    void seats_changed(const Table& t) override;
+    void table_closed(const Table& t) override;
+
+    // GameArchive: list_games / get_game from the database.
+    proto::Games list_games(const proto::ListGames& query) override;
+    std::optional<proto::GameRecord> get_game(std::int64_t id) override;
+
+private:
+    void attach_clock(Table& t, const ClockConfig& config);
+    ClockState clock_state(const Table& t) const;
+    void write_failed(const char* what);
+
+    boost::asio::io_context& io_;
+    Lobby& lobby_;
+    Storage* storage_;
+    ClockConfig default_clock_;
+    std::chrono::milliseconds seat_grace_;
+    std::unordered_map<proto::TableId, std::int64_t> games_;       // table -> its running game's id
+    std::unordered_map<proto::TableId, ClockConfig> table_clocks_;  // table -> its clock setting
+    std::uint64_t failed_writes_ = 0;
+    std::uint64_t committed_moves_ = 0;
+};
+
+}  // namespace xq::server

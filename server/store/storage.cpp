@@ -1,0 +1,486 @@
+#include "server/store/storage.h"
+
+#include <sqlite3.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <system_error>
+
+namespace xq::server {
+
+namespace {
+
+constexpr const char* SCHEMA = R"sql(
+CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS tables(
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  clock TEXT NOT NULL,
+  grace_ms INTEGER NOT NULL,
+  ai_holds_seat INTEGER NOT NULL,
+  closed INTEGER NOT NULL DEFAULT 0,
+  hold_level INTEGER NOT NULL DEFAULT 5,
+  takebacks INTEGER NOT NULL DEFAULT 1);
+CREATE TABLE IF NOT EXISTS games(
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  table_id INTEGER NOT NULL,
+  start_fen TEXT NOT NULL,
+  clock TEXT NOT NULL,
+  red TEXT NOT NULL,
+  black TEXT NOT NULL,
+  finished INTEGER NOT NULL DEFAULT 0,
+  result TEXT NOT NULL DEFAULT '*',
+  reason TEXT NOT NULL DEFAULT '',
+  result_text TEXT NOT NULL DEFAULT '',
+  started_at INTEGER NOT NULL,
+  ended_at INTEGER NOT NULL DEFAULT 0);
+CREATE INDEX IF NOT EXISTS games_unfinished ON games(finished, id);
+CREATE TABLE IF NOT EXISTS moves(
+  game_id INTEGER NOT NULL REFERENCES games(id),
+  ply INTEGER NOT NULL,
+  move TEXT NOT NULL,
+  at INTEGER NOT NULL,
+  red_ms INTEGER NOT NULL,
+  black_ms INTEGER NOT NULL,
+  red_countdown INTEGER NOT NULL,
+  black_countdown INTEGER NOT NULL,
+  PRIMARY KEY(game_id, ply)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS seats(
+  game_id INTEGER NOT NULL REFERENCES games(id),
+  color INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  name TEXT NOT NULL,
+  token TEXT NOT NULL,
+  ai_level INTEGER NOT NULL,
+  PRIMARY KEY(game_id, color)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS tokens(
+  token TEXT PRIMARY KEY,
+  nick TEXT NOT NULL,
+  last_seen INTEGER NOT NULL) WITHOUT ROWID;
+)sql";
+
+// Binds, steps and resets one cached statement; the reset happens however the scope ends.
+class Stmt {
+public:
+    explicit Stmt(sqlite3_stmt* s) : s_(s) {}
+    ~Stmt() {
+        if (s_) {
+            sqlite3_reset(s_);
+            sqlite3_clear_bindings(s_);
+        }
+    }
+    Stmt(const Stmt&) = delete;
+    Stmt& operator=(const Stmt&) = delete;
+
+    explicit operator bool() const { return s_ != nullptr; }
+    Stmt& bind(int i, std::int64_t v) {
+        sqlite3_bind_int64(s_, i, v);
+        return *this;
+    }
+    Stmt& bind(int i, std::string_view v) {
+        sqlite3_bind_text(s_, i, v.data(), int(v.size()), SQLITE_TRANSIENT);
+        return *this;
+    }
+    int step() { return sqlite3_step(s_); }
+    std::int64_t i64(int col) const { return sqlite3_column_int64(s_, col); }
+    std::string text(int col) const {
+        const unsigned char* p = sqlite3_column_text(s_, col);
+        return p ? std::string(reinterpret_cast<const char*>(p), std::size_t(sqlite3_column_bytes(s_, col)))
+                 : std::string();
+    }
+
+private:
+    sqlite3_stmt* s_;
+};
+
+std::optional<SeatKind> seat_kind_from(std::string_view s) {
+    if (s == "human") return SeatKind::Human;
+    if (s == "ai") return SeatKind::Ai;
+    if (s == "engine") return SeatKind::Engine;
+    return std::nullopt;
+}
+
+
+}  // namespace
+
+std::int64_t unix_ms_now() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+std::filesystem::path default_data_dir() {
+    std::error_code ec;
+    auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (ec) return std::filesystem::current_path(ec) / "xiangqi-data";
+    return exe.parent_path() / "xiangqi-data";
+}
+
+std::string_view seat_kind_name(SeatKind k) {
+    switch (k) {
+    case SeatKind::Human: return "human";
+    case SeatKind::Ai: return "ai";
+    case SeatKind::Engine: return "engine";
+    }
+    return "human";
+}
+
+std::unique_ptr<Storage> Storage::open(const std::filesystem::path& data_dir, std::string* error, Sync sync) {
+    auto set_error = [&](std::string m) {
+        if (error) *error = std::move(m);
+        return nullptr;
+    };
+    std::error_code ec;
+    std::filesystem::create_directories(data_dir, ec);
+    if (ec) return set_error("cannot create data directory " + data_dir.string() + ": " + ec.message());
+    // The database holds resume tokens: only the server's user may read it.
+    ::chmod(data_dir.c_str(), 0700);
+
+    std::unique_ptr<Storage> s(new Storage());
+    s->path_ = data_dir / DATABASE_FILE;
+    int rc = sqlite3_open_v2(s->path_.c_str(), &s->db_,
+                             SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+    if (rc != SQLITE_OK) {
+        std::string m = s->db_ ? sqlite3_errmsg(s->db_) : sqlite3_errstr(rc);
+        return set_error("cannot open " + s->path_.string() + ": " + m);
+    }
+    sqlite3_busy_timeout(s->db_, 2000);
+    const char* sync_sql = sync == Sync::Full ? "PRAGMA synchronous=FULL;" : "PRAGMA synchronous=NORMAL;";
+    if (!s->exec("PRAGMA journal_mode=WAL;") || !s->exec(sync_sql) || !s->exec("PRAGMA foreign_keys=ON;") ||
+        !s->exec(SCHEMA))
+        return set_error("cannot prepare " + s->path_.string() + ": " + s->error_);
+    {
+        std::optional<std::string> found;
+        {
+            Stmt q(s->prepare("SELECT value FROM meta WHERE key='schema'"));
+            if (!q) return set_error(s->error_);
+            if (q.step() == SQLITE_ROW) found = q.text(0);
+        }
+        if (!found) {
+            Stmt ins(s->prepare("INSERT INTO meta(key, value) VALUES('schema', ?1)"));
+            if (!ins || ins.bind(1, std::to_string(STORAGE_SCHEMA_VERSION)).step() != SQLITE_DONE)
+                return set_error(s->error_.empty() ? std::string(sqlite3_errmsg(s->db_)) : s->error_);
+        } else if (*found == "1") {
+            // Version 1 had no per-table hold level or takeback switch: add them with their
+            // defaults, so an existing database (and its unfinished games) keeps working.
+            if (!s->exec("BEGIN IMMEDIATE;"
+                         "ALTER TABLE tables ADD COLUMN hold_level INTEGER NOT NULL DEFAULT 5;"
+                         "ALTER TABLE tables ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 1;"
+                         "UPDATE meta SET value='2' WHERE key='schema';"
+                         "COMMIT;")) {
+                const std::string why = s->error_;
+                s->exec("ROLLBACK");
+                return set_error("cannot upgrade " + s->path_.string() + " to schema version 2: " + why);
+            }
+        } else if (*found != std::to_string(STORAGE_SCHEMA_VERSION)) {
+            return set_error(s->path_.string() + " has schema version " + *found + ", this server knows " +
+                             std::to_string(STORAGE_SCHEMA_VERSION));
+        }
+    }
+    // Check that WAL really is on (it is refused on some file systems).
+    {
+        Stmt q(s->prepare("PRAGMA journal_mode;"));
+        if (!q || q.step() != SQLITE_ROW || q.text(0) != "wal")
+            return set_error(s->path_.string() + ": the file system refused WAL mode");
+    }
+    return s;
+}
+
+Storage::~Storage() {
+    if (!db_) return;
+    // Finalize every cached statement before closing.
+    sqlite3_stmt* st = nullptr;
+    while ((st = sqlite3_next_stmt(db_, nullptr)) != nullptr) sqlite3_finalize(st);
+    sqlite3_close(db_);
+}
+
+bool Storage::exec(const char* sql) {
+    char* msg = nullptr;
+    if (sqlite3_exec(db_, sql, nullptr, nullptr, &msg) != SQLITE_OK) {
+        error_ = msg ? msg : sqlite3_errmsg(db_);
+        sqlite3_free(msg);
+        return false;
+    }
+    return true;
+}
+
+sqlite3_stmt* Storage::prepare(const char* sql) {
+    // Cached: each SQL literal is prepared once per connection and reused.
+    sqlite3_stmt* st = nullptr;
+    for (st = sqlite3_next_stmt(db_, nullptr); st; st = sqlite3_next_stmt(db_, st))
+        if (sqlite3_sql(st) == std::string_view(sql)) return st;
+    if (sqlite3_prepare_v3(db_, sql, -1, SQLITE_PREPARE_PERSISTENT, &st, nullptr) != SQLITE_OK) {
+        error_ = sqlite3_errmsg(db_);
+        return nullptr;
+    }
+    return st;
+}
+
+bool Storage::fail(std::string message) {
+    error_ = std::move(message);
+    return false;
+}
+
+bool Storage::check_text(std::string_view text, const char* what) {
+    if (text.size() > MAX_STORED_TEXT) return fail(std::string(what) + " is too long to store");
+    return true;
+}
+
+bool Storage::save_table(const TableRecord& t) {
+    if (!check_text(t.name, "table name") || !check_text(t.clock, "clock")) return false;
+    Stmt q(prepare("INSERT INTO tables(id, name, clock, grace_ms, ai_holds_seat, closed, hold_level, takebacks) "
+                   "VALUES(?1,?2,?3,?4,?5,0,?6,?7) "
+                   "ON CONFLICT(id) DO UPDATE SET name=?2, clock=?3, grace_ms=?4, ai_holds_seat=?5, closed=0, "
+                   "hold_level=?6, takebacks=?7"));
+    if (!q) return false;
+    q.bind(1, t.id).bind(2, t.name).bind(3, t.clock).bind(4, t.grace_ms).bind(5, std::int64_t(t.ai_holds_seat))
+        .bind(6, std::int64_t(t.hold_level)).bind(7, std::int64_t(t.takebacks));
+    if (q.step() != SQLITE_DONE) return fail(sqlite3_errmsg(db_));
+    return true;
+}
+
+bool Storage::close_table(std::int64_t table_id) {
+    Stmt q(prepare("UPDATE tables SET closed=1 WHERE id=?1"));
+    if (!q) return false;
+    if (q.bind(1, table_id).step() != SQLITE_DONE) return fail(sqlite3_errmsg(db_));
+    return true;
+}
+
+std::vector<TableRecord> Storage::open_tables() {
+    std::vector<TableRecord> out;
+    Stmt q(prepare("SELECT id, name, clock, grace_ms, ai_holds_seat, hold_level, takebacks FROM tables "
+                   "WHERE closed=0 ORDER BY id"));
+    if (!q) return out;
+    while (q.step() == SQLITE_ROW) {
+        TableRecord t;
+        t.id = q.i64(0);
+        t.name = q.text(1);
+        t.clock = q.text(2);
+        t.grace_ms = q.i64(3);
+        t.ai_holds_seat = q.i64(4) != 0;
+        t.hold_level = int(q.i64(5));
+        t.takebacks = q.i64(6) != 0;
+        out.push_back(std::move(t));
+    }
+    return out;
+}
+
+std::int64_t Storage::max_table_id() {
+    Stmt q(prepare("SELECT max(m) FROM (SELECT max(id) AS m FROM tables UNION ALL SELECT max(table_id) FROM games)"));
+    if (!q || q.step() != SQLITE_ROW) return 0;
+    return q.i64(0);
+}
+
+std::optional<std::int64_t> Storage::create_game(const GameRecord& g) {
+    for (auto [text, what] : std::array<std::pair<std::string_view, const char*>, 4>{
+             {{g.start_fen, "FEN"}, {g.clock, "clock"}, {g.red, "red name"}, {g.black, "black name"}}})
+        if (!check_text(text, what)) return std::nullopt;
+    if (!exec("BEGIN IMMEDIATE")) return std::nullopt;
+    std::int64_t id = 0;
+    {
+        Stmt q(prepare("INSERT INTO games(table_id, start_fen, clock, red, black, started_at) VALUES(?1,?2,?3,?4,?5,?6)"));
+        if (!q || q.bind(1, g.table_id).bind(2, g.start_fen).bind(3, g.clock).bind(4, g.red).bind(5, g.black)
+                          .bind(6, g.started_at_ms).step() != SQLITE_DONE) {
+            if (q) error_ = sqlite3_errmsg(db_);
+            exec("ROLLBACK");
+            return std::nullopt;
+        }
+        id = sqlite3_last_insert_rowid(db_);
+    }
+    for (const SeatRecord& s : g.seats) {
+        if (!set_seat(id, s)) {
+            std::string e = error_;
+            exec("ROLLBACK");
+            error_ = e;
+            return std::nullopt;
+        }
+    }
+    if (!exec("COMMIT")) {
+        exec("ROLLBACK");
+        return std::nullopt;
+    }
+    return id;
+}
+
+bool Storage::append_move(std::int64_t game_id, const MoveRecord& m) {
+    if (!check_text(m.move, "move")) return false;
+    // One statement is one implicit transaction: committed (in the WAL) when step() returns.
+    // The SELECT guards the ply: only the next ply of an unfinished game is accepted.
+    Stmt q(prepare("INSERT INTO moves(game_id, ply, move, at, red_ms, black_ms, red_countdown, black_countdown) "
+                   "SELECT ?1,?2,?3,?4,?5,?6,?7,?8 FROM games WHERE id=?1 AND finished=0 AND "
+                   "(SELECT count(*) FROM moves WHERE game_id=?1)=?2"));
+    if (!q) return false;
+    q.bind(1, game_id).bind(2, std::int64_t(m.ply)).bind(3, m.move).bind(4, m.at_ms)
+        .bind(5, std::int64_t(m.clock.main[RED].count())).bind(6, std::int64_t(m.clock.main[BLACK].count()))
+        .bind(7, std::int64_t(m.clock.in_countdown[RED])).bind(8, std::int64_t(m.clock.in_countdown[BLACK]));
+    if (q.step() != SQLITE_DONE) return fail(sqlite3_errmsg(db_));
+    if (sqlite3_changes(db_) != 1)
+        return fail("move " + std::to_string(m.ply) + " is not the next ply of unfinished game " +
+                    std::to_string(game_id));
+    return true;
+}
+
+bool Storage::truncate_moves(std::int64_t game_id, int from_ply) {
+    Stmt q(prepare("DELETE FROM moves WHERE game_id=?1 AND ply>=?2"));
+    if (!q) return false;
+    if (q.bind(1, game_id).bind(2, std::int64_t(from_ply)).step() != SQLITE_DONE) return fail(sqlite3_errmsg(db_));
+    return true;
+}
+
+bool Storage::set_seat(std::int64_t game_id, const SeatRecord& s) {
+    if (!check_text(s.name, "seat name") || !check_text(s.token, "token")) return false;
+    Stmt q(prepare("INSERT INTO seats(game_id, color, kind, name, token, ai_level) VALUES(?1,?2,?3,?4,?5,?6) "
+                   "ON CONFLICT(game_id, color) DO UPDATE SET kind=?3, name=?4, token=?5, ai_level=?6"));
+    if (!q) return false;
+    q.bind(1, game_id).bind(2, std::int64_t(s.color)).bind(3, seat_kind_name(s.kind)).bind(4, s.name)
+        .bind(5, s.token).bind(6, std::int64_t(s.ai_level));
+    if (q.step() != SQLITE_DONE) return fail(sqlite3_errmsg(db_));
+    return true;
+}
+
+bool Storage::finish_game(std::int64_t game_id, std::string_view result, std::string_view reason,
+                          std::string_view text, std::int64_t ended_at_ms) {
+    if (!check_text(result, "result") || !check_text(reason, "reason") || !check_text(text, "result text"))
+        return false;
+    Stmt q(prepare("UPDATE games SET finished=1, result=?2, reason=?3, result_text=?4, ended_at=?5 "
+                   "WHERE id=?1 AND finished=0"));
+    if (!q) return false;
+    q.bind(1, game_id).bind(2, result).bind(3, reason).bind(4, text).bind(5, ended_at_ms);
+    if (q.step() != SQLITE_DONE) return fail(sqlite3_errmsg(db_));
+    if (sqlite3_changes(db_) != 1) return fail("game " + std::to_string(game_id) + " is not an unfinished game");
+    return true;
+}
+
+bool Storage::load_details(GameRecord& g) {
+    {
+        Stmt q(prepare("SELECT color, kind, name, token, ai_level FROM seats WHERE game_id=?1 ORDER BY color"));
+        if (!q) return false;
+        q.bind(1, g.id);
+        while (q.step() == SQLITE_ROW) {
+            SeatRecord s;
+            s.color = q.i64(0) == BLACK ? BLACK : RED;
+            s.kind = seat_kind_from(q.text(1)).value_or(SeatKind::Human);
+            s.name = q.text(2);
+            s.token = q.text(3);
+            s.ai_level = int(q.i64(4));
+            g.seats.push_back(std::move(s));
+        }
+    }
+    Stmt q(prepare("SELECT ply, move, at, red_ms, black_ms, red_countdown, black_countdown FROM moves "
+                   "WHERE game_id=?1 ORDER BY ply"));
+    if (!q) return false;
+    q.bind(1, g.id);
+    while (q.step() == SQLITE_ROW) {
+        MoveRecord m;
+        m.ply = int(q.i64(0));
+        m.move = q.text(1);
+        m.at_ms = q.i64(2);
+        m.clock.main[RED] = Ms(q.i64(3));
+        m.clock.main[BLACK] = Ms(q.i64(4));
+        m.clock.in_countdown[RED] = q.i64(5) != 0;
+        m.clock.in_countdown[BLACK] = q.i64(6) != 0;
+        g.moves.push_back(std::move(m));
+    }
+    return true;
+}
+
+#define XQ_GAME_COLUMNS \
+    "id, table_id, start_fen, clock, red, black, finished, result, reason, result_text, started_at, ended_at"
+
+namespace {
+GameRecord read_game(const Stmt& q) {
+    GameRecord g;
+    g.id = q.i64(0);
+    g.table_id = q.i64(1);
+    g.start_fen = q.text(2);
+    g.clock = q.text(3);
+    g.red = q.text(4);
+    g.black = q.text(5);
+    g.finished = q.i64(6) != 0;
+    g.result = q.text(7);
+    g.reason = q.text(8);
+    g.result_text = q.text(9);
+    g.started_at_ms = q.i64(10);
+    g.ended_at_ms = q.i64(11);
+    return g;
+}
+}  // namespace
+
+std::optional<GameRecord> Storage::get_game(std::int64_t game_id) {
+    GameRecord g;
+    {
+        Stmt q(prepare("SELECT " XQ_GAME_COLUMNS " FROM games WHERE id=?1"));
+        if (!q) return std::nullopt;
+        if (q.bind(1, game_id).step() != SQLITE_ROW) {
+            fail("no game " + std::to_string(game_id));
+            return std::nullopt;
+        }
+        g = read_game(q);
+    }
+    if (!load_details(g)) return std::nullopt;
+    return g;
+}
+
+std::vector<GameRecord> Storage::unfinished_games() {
+    std::vector<GameRecord> out;
+    {
+        Stmt q(prepare("SELECT " XQ_GAME_COLUMNS " FROM games WHERE finished=0 ORDER BY id"));
+        if (!q) return out;
+        while (q.step() == SQLITE_ROW) out.push_back(read_game(q));
+    }
+    for (GameRecord& g : out) load_details(g);
+    return out;
+}
+
+std::vector<GameSummary> Storage::list_games(const GameFilter& f) {
+    std::vector<GameSummary> out;
+    Stmt q(prepare("SELECT id, table_id, red, black, result, reason, finished, started_at, ended_at, "
+                   "(SELECT count(*) FROM moves WHERE game_id=games.id) FROM games "
+                   "WHERE (?1='' OR red=?1 OR black=?1) AND (?2=0 OR finished=1) AND (?3=0 OR id<?3) "
+                   "ORDER BY id DESC LIMIT ?4"));
+    if (!q) return out;
+    q.bind(1, std::string_view(f.player).substr(0, MAX_STORED_TEXT)).bind(2, std::int64_t(f.finished_only))
+        .bind(3, f.before_id).bind(4, std::int64_t(std::clamp(f.limit, 1, MAX_GAME_LIST)));
+    while (q.step() == SQLITE_ROW) {
+        GameSummary s;
+        s.id = q.i64(0);
+        s.table_id = q.i64(1);
+        s.red = q.text(2);
+        s.black = q.text(3);
+        s.result = q.text(4);
+        s.reason = q.text(5);
+        s.finished = q.i64(6) != 0;
+        s.started_at_ms = q.i64(7);
+        s.ended_at_ms = q.i64(8);
+        s.plies = int(q.i64(9));
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+bool Storage::save_token(std::string_view token, std::string_view nick, std::int64_t now_ms) {
+    if (!check_text(token, "token") || !check_text(nick, "nick")) return false;
+    Stmt q(prepare("INSERT INTO tokens(token, nick, last_seen) VALUES(?1,?2,?3) "
+                   "ON CONFLICT(token) DO UPDATE SET nick=?2, last_seen=?3"));
+    if (!q) return false;
+    if (q.bind(1, token).bind(2, nick).bind(3, now_ms).step() != SQLITE_DONE) return fail(sqlite3_errmsg(db_));
+    return true;
+}
+
+std::optional<std::string> Storage::token_nick(std::string_view token) {
+    Stmt q(prepare("SELECT nick FROM tokens WHERE token=?1"));
+    if (!q || q.bind(1, token.substr(0, MAX_STORED_TEXT)).step() != SQLITE_ROW) return std::nullopt;
+    return q.text(0);
+}
+
+int Storage::prune_tokens(std::int64_t cutoff_ms) {
+    Stmt q(prepare("DELETE FROM tokens WHERE last_seen<?1 AND token NOT IN "
+                   "(SELECT s.token FROM seats s JOIN games g ON g.id=s.game_id WHERE g.finished=0)"));
+    if (!q || q.bind(1, cutoff_ms).step() != SQLITE_DONE) return 0;
+    return sqlite3_changes(db_);
+}
+
+}  // namespace xq::server

@@ -1,0 +1,152 @@
+// Persistence of tables, games, moves, seats and resume tokens in one SQLite database (WAL)
+// inside the server's data directory. Every call commits before it returns, so a move the
+// server broadcasts after append_move() succeeded survives kill -9 of the server.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "server/table/game_clock.h"
+#include "xiangqi/types.h"
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace xq::server {
+
+constexpr std::string_view DATABASE_FILE = "xiangqi.sqlite3";
+// 2: tables.hold_level and tables.takebacks (a version 1 database is upgraded on open).
+constexpr int STORAGE_SCHEMA_VERSION = 2;
+// Longest list list_games() returns in one page.
+constexpr int MAX_GAME_LIST = 200;
+// Longest text stored for a name, FEN, move or reason (longer input is refused).
+constexpr std::size_t MAX_STORED_TEXT = 512;
+
+// Milliseconds since the Unix epoch (wall time, for records only; clocks use steady time).
+std::int64_t unix_ms_now();
+// The default data directory: "xiangqi-data" beside the running executable.
+std::filesystem::path default_data_dir();
+
+enum class SeatKind { Human, Ai, Engine };
+std::string_view seat_kind_name(SeatKind k);  // "human", "ai", "engine"
+
+struct SeatRecord {
+    Color color = RED;
+    SeatKind kind = SeatKind::Human;
+    std::string name;   // nick, "AI level 5", or the external engine's name
+    std::string token;  // resume token of the human holding the seat (empty otherwise)
+    int ai_level = 0;
+};
+
+struct MoveRecord {
+    int ply = 0;        // 0 for the first move
+    std::string move;   // ICCS, e.g. "h2e2"
+    std::int64_t at_ms = 0;
+    ClockState clock;   // both sides' time after the move
+};
+
+struct TableRecord {
+    std::int64_t id = 0;
+    std::string name;
+    std::string clock = "none";  // clock_spec() text
+    std::int64_t grace_ms = 60'000;
+    bool ai_holds_seat = false;  // abandon policy "ai" (false: "claim")
+    int hold_level = 5;          // AI level holding an abandoned seat
+    bool takebacks = true;       // request_takeback allowed
+};
+
+struct GameRecord {
+    std::int64_t id = 0;
+    std::int64_t table_id = 0;
+    std::string start_fen;
+    std::string clock = "none";
+    std::string red;    // names when the game started (seats may change later)
+    std::string black;
+    bool finished = false;
+    std::string result = "*";   // "1-0", "0-1", "1/2-1/2", "*"
+    std::string reason;         // end_reason_name(), e.g. "checkmate"
+    std::string result_text;    // the ruling in words
+    std::int64_t started_at_ms = 0;
+    std::int64_t ended_at_ms = 0;
+    std::vector<SeatRecord> seats;
+    std::vector<MoveRecord> moves;
+};
+
+struct GameSummary {
+    std::int64_t id = 0;
+    std::int64_t table_id = 0;
+    std::string red, black, result, reason;
+    bool finished = false;
+    int plies = 0;
+    std::int64_t started_at_ms = 0;
+    std::int64_t ended_at_ms = 0;
+};
+
+struct GameFilter {
+    std::string player;          // games where Red or Black had this name (empty: all)
+    bool finished_only = false;
+    std::int64_t before_id = 0;  // paging: only ids below this (0: from the newest)
+    int limit = 50;              // clamped to 1..MAX_GAME_LIST
+};
+
+class Storage {
+public:
+    // synchronous=NORMAL survives a killed server process (kill -9) with WAL; FULL also
+    // survives a power cut at the cost of one fsync per move.
+    enum class Sync { Normal, Full };
+
+    // Creates the directory and database when missing. nullptr and a message on failure.
+    static std::unique_ptr<Storage> open(const std::filesystem::path& data_dir, std::string* error,
+                                         Sync sync = Sync::Normal);
+    ~Storage();
+    Storage(const Storage&) = delete;
+    Storage& operator=(const Storage&) = delete;
+
+    const std::filesystem::path& path() const { return path_; }
+    // What the last failing call met (SQLite's message or a refused value).
+    const std::string& last_error() const { return error_; }
+
+    bool save_table(const TableRecord& table);  // insert or update by id
+    bool close_table(std::int64_t table_id);
+    std::vector<TableRecord> open_tables();
+    // The largest table id ever stored, so a restarted server never reuses one.
+    std::int64_t max_table_id();
+
+    // Stores a new game with its seats; returns its id.
+    std::optional<std::int64_t> create_game(const GameRecord& game);
+    // Appends the move at `ply` (which must be the next ply) and commits it.
+    bool append_move(std::int64_t game_id, const MoveRecord& move);
+    // Deletes the moves from `from_ply` on (a takeback) and commits.
+    bool truncate_moves(std::int64_t game_id, int from_ply);
+    bool set_seat(std::int64_t game_id, const SeatRecord& seat);
+    bool finish_game(std::int64_t game_id, std::string_view result, std::string_view reason,
+                     std::string_view text, std::int64_t ended_at_ms);
+
+    std::optional<GameRecord> get_game(std::int64_t game_id);
+    std::vector<GameRecord> unfinished_games();
+    std::vector<GameSummary> list_games(const GameFilter& filter);
+
+    bool save_token(std::string_view token, std::string_view nick, std::int64_t now_ms);
+    std::optional<std::string> token_nick(std::string_view token);
+    // Forgets tokens last used before `cutoff_ms` that no unfinished game's seat holds.
+    int prune_tokens(std::int64_t cutoff_ms);
+
+private:
+    Storage() = default;
+    bool exec(const char* sql);
+    sqlite3_stmt* prepare(const char* sql);
+    bool fail(std::string message);
+    bool check_text(std::string_view text, const char* what);
+    bool load_details(GameRecord& game);
+
+    sqlite3* db_ = nullptr;
+    std::filesystem::path path_;
+    std::string error_;
+};
+
+}  // namespace xq::server

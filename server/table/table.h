@@ -1,0 +1,233 @@
+// One table: two seats, spectators, the authoritative Game, chat history, offers, AI seats.
+// Referees every move (in the order PROTOCOL.md gives) and broadcasts what happened. Lives
+// on the I/O thread; AI searches run elsewhere and come back through the same referee.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include <atomic>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/search.h"
+#include "protocol/codec.h"
+#include "server/config/server_config.h"
+#include "server/table/table_clock.h"
+#include "server/table/table_observer.h"
+#include "xiangqi/game.h"
+
+namespace xq::server {
+
+class AiPool;
+class EnginePool;
+struct EngineReply;
+struct RestoredSeat;
+class Table;
+
+using SessionId = std::uint64_t;
+using Buffer = std::shared_ptr<const std::string>;
+
+// Encodes a message once, as a line, ready to be shared by many connections.
+Buffer make_buffer(const proto::ServerMessage& m);
+
+// Why a request was refused; nothing changed.
+struct Rejection {
+    proto::ErrorCode code;
+    std::string message;
+};
+using Verdict = std::optional<Rejection>;  // empty: accepted
+
+// What a table needs from its owner.
+class TableHost {
+public:
+    virtual ~TableHost() = default;
+    virtual void send(SessionId to, const Buffer& line) = 0;
+    // Seats, status or spectator count changed (the lobby hears of it); the host also
+    // removes the table later if nobody is left.
+    virtual void table_changed(Table& t) = 0;
+};
+
+struct TableContext {
+    boost::asio::io_context& io;
+    const ServerConfig& config;
+    TableHost& host;
+    AiPool* ai = nullptr;  // null: no AI seats on this server
+    const std::vector<TableObserver*>* observers = nullptr;
+    EnginePool* engines = nullptr;  // null: no external engines on this server
+};
+
+// A table's rules: create_table.settings with the server's defaults filled in.
+struct TableRules {
+    std::string clock = "none";  // clock_spec() text; the game recorder attaches the clock
+    Millis grace{60'000};        // a dropped player's seat is kept this long during a game
+    proto::AbandonPolicy abandon = proto::AbandonPolicy::Claim;  // what follows the grace
+    int hold_level = DEFAULT_HOLD_LEVEL;  // AI level holding an abandoned seat (policy ai)
+    bool takebacks = true;                // request_takeback allowed
+
+    proto::TableSettings settings() const;  // every field filled, for table info
+};
+
+struct Seat {
+    enum class Kind { Empty, Human, Ai };
+    Kind kind = Kind::Empty;
+    SessionId session = 0;
+    std::string name;
+    std::string resume_token;  // reclaims the seat after a lost connection
+    int ai_level = 0;
+    std::string engine;  // AI seats: the external engine playing it ("" = the built-in AI)
+    bool connected = true;
+    int ai_last_score = 0;  // the AI's last search score, from its side
+    std::unique_ptr<boost::asio::steady_timer> grace;  // runs while a human is disconnected
+    Clock::time_point grace_until{};  // when that grace runs out
+    // A disconnected human whose grace ran out while the game runs: the seat stays theirs
+    // (hello.resume gives it back); hold_level > 0 while the built-in AI plays it.
+    bool abandoned = false;
+    int hold_level = 0;
+
+    bool empty() const { return kind == Kind::Empty; }
+    bool human() const { return kind == Kind::Human; }
+    bool ai() const { return kind == Kind::Ai; }
+    bool held_by_ai() const { return human() && !connected && hold_level > 0; }
+    bool waiting_for_return() const { return human() && !connected; }
+};
+
+class Table : public std::enable_shared_from_this<Table> {
+public:
+    Table(TableContext ctx, proto::TableId id, std::string name, std::string creator, const Position& start,
+          TableRules rules = {});
+    ~Table();
+    Table(const Table&) = delete;
+    Table& operator=(const Table&) = delete;
+
+    proto::TableId id() const { return id_; }
+    const std::string& name() const { return name_; }
+    const std::string& creator() const { return creator_; }
+    const Game& game() const { return game_; }
+    const TableRules& rules() const { return rules_; }
+    const Seat& seat(Color c) const { return seats_[c]; }
+    std::size_t spectator_count() const { return spectators_.size(); }
+    proto::TableStatus status() const;
+    proto::TableInfo info() const;
+    std::optional<proto::Role> role_of(SessionId s) const;
+    // False once no connected human and no seat waiting for its player's return is left.
+    bool wanted() const;
+    // The role an invitation offers by default: the empty seat (Red first), else spectator.
+    proto::Role open_role() const;
+
+    // ---- Membership (the lobby keeps each user's table in step) ----
+    Verdict can_join(proto::Role as) const;
+    // Sends the joiner a snapshot and tells the table. `token` reclaims a seat later.
+    void join(SessionId s, const std::string& name, const std::string& token, proto::Role as);
+    // Leaving a seat while the game runs resigns it.
+    void leave(SessionId s);
+    // A lost connection: spectators go, a seated player in a running game keeps the seat
+    // for the grace period (player_left at once, abandonment when it runs out).
+    void disconnect(SessionId s, proto::LeaveReason reason);
+    // A disconnected seat's owner is back (matched by resume token). Returns the role.
+    std::optional<proto::Role> reattach(const std::string& token, SessionId s);
+    void send_snapshot(SessionId s);
+
+    // ---- Requests (each answers nothing itself: a Rejection becomes the sender's error) ----
+    Verdict move(SessionId s, int ply, std::string_view text);
+    // `engine` names one of the server's external engines ("" = the built-in AI).
+    Verdict request_ai(SessionId s, const std::string& user_name, Color seat, int level,
+                       const std::string& engine = {});
+    Verdict resign(SessionId s);
+    Verdict offer_draw(SessionId s);
+    Verdict answer_draw(SessionId s, bool accept);
+    Verdict request_takeback(SessionId s);
+    Verdict answer_takeback(SessionId s, bool accept);
+    Verdict new_game(SessionId s, const std::string& user_name);
+    // The seated opponent of an abandoned seat (policy claim) takes the win.
+    Verdict claim_win(SessionId s);
+    // Text already cleaned and cut by the lobby.
+    void chat(const std::string& from, const std::string& text);
+
+    // ---- For layers on top (clock, admin) ----
+    void set_clock(std::unique_ptr<TableClock> clock) { clock_ = std::move(clock); }
+    TableClock* clock() const { return clock_.get(); }
+    // Ends a running game for a reason the board does not decide (timeout, admin).
+    void finish_external(Outcome outcome, EndReason reason, std::string text);
+    // Cancels searches and timers; the table is being removed.
+    void close();
+    // A restarted server's unfinished game: replays `moves`, seats from `seats[RED/BLACK]`
+    // (humans disconnected with a fresh grace period).
+    bool restore_game(const std::vector<Move>& moves, const RestoredSeat* seats);
+
+    bool ai_thinking() const { return ai_busy_; }
+
+private:
+    void broadcast(const Buffer& b) const;
+    void broadcast(const proto::ServerMessage& m) const { broadcast(make_buffer(m)); }
+    void send_to(SessionId s, const proto::ServerMessage& m) const;
+    std::optional<Color> seat_of(SessionId s) const;
+    Verdict referee(std::optional<Color> mover, int ply, std::string_view text);
+    void apply_move(Color c, Move m);
+    void finish(Outcome outcome, EndReason reason, std::string text);
+    void game_ended();
+    bool maybe_start_game();  // true when the game started (the table was told)
+    void start_new_game();
+    void do_takeback(Color requester);
+    void position_changed();
+    void free_seat(Color c);
+    void seats_changed();
+    void announce_ai(Color c);
+    // The one seat countdown (disconnect and restore): a disconnected human's seat is kept
+    // for `grace`; then the seat is abandoned (abandon_seat). Grace 0: abandoned at once
+    // (on the next turn of the I/O loop, like any timer).
+    void start_grace(Color c, Millis grace);
+    void abandon_seat(Color c);
+
+    void maybe_start_ai();
+    void cancel_ai();
+    // From a worker thread: broadcasts `msg` on the I/O thread while search `epoch` is current.
+    static void post_progress(const std::weak_ptr<Table>& weak, boost::asio::io_context& io, std::uint64_t epoch,
+                              const proto::AiProgress& msg);
+    void ai_done(std::uint64_t epoch, Color side, int ply, const engine::Result& r);
+    void ai_play(std::uint64_t epoch, Color side, int ply, Move m);
+    void start_engine(std::uint64_t epoch, Color side);
+    void engine_done(std::uint64_t epoch, Color side, int ply, const EngineReply& r, int score);
+    // An external engine failed its seat: its side loses (game_over engine_failure).
+    void engine_failed(Color side, const std::string& what);
+
+    template <class F>
+    void notify(F&& f) const {
+        if (ctx_.observers)
+            for (TableObserver* o : *ctx_.observers) f(*o);
+    }
+
+    TableContext ctx_;
+    proto::TableId id_;
+    std::string name_;
+    std::string creator_;
+    TableRules rules_;
+    Position start_;
+    Game game_;
+    bool started_ = false;
+    Seat seats_[COLOR_NB];
+    struct Spectator {
+        SessionId session;
+        std::string name;
+    };
+    std::vector<Spectator> spectators_;
+    std::deque<proto::ChatLine> chat_;
+    std::optional<Color> draw_offer_;
+    std::optional<Color> takeback_offer_;
+    std::optional<Color> new_game_offer_;
+    std::unique_ptr<TableClock> clock_;
+
+    // AI: one search at a time per table; the epoch invalidates stale results.
+    bool ai_busy_ = false;
+    std::uint64_t ai_epoch_ = 0;
+    std::shared_ptr<std::atomic<bool>> ai_stop_;
+    Clock::time_point position_since_ = Clock::now();
+    boost::asio::steady_timer ai_timer_;
+};
+
+}  // namespace xq::server

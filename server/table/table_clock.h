@@ -1,0 +1,22 @@
+// The clock slot of a table: a game clock plugged into it (the table works without one).
+// The game recorder attaches a TableGameClock to every table that has a time control.
+#pragma once
+
+#include "protocol/messages.h"
+#include "xiangqi/types.h"
+
+namespace xq::server {
+
+// A game clock plugged into a table (the table works without one). A clock that runs out
+// ends the game through Table::finish_external(..., EndReason::Timeout, ...).
+class TableClock {
+public:
+    virtual ~TableClock() = default;
+    virtual void game_started(Color to_move) = 0;
+    virtual proto::Clocks move_made(Color mover) = 0;  // stop mover, start the other side
+    virtual void position_reset(Color to_move) = 0;    // takeback or new game
+    virtual void game_over() = 0;
+    virtual proto::Clocks state() const = 0;
+};
+
+}  // namespace xq::server

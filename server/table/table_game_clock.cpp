@@ -1,0 +1,96 @@
+#include "server/table/table_game_clock.h"
+
+namespace xq::server {
+
+namespace {
+TimePoint now() { return std::chrono::steady_clock::now(); }
+}  // namespace
+
+TableGameClock::TableGameClock(boost::asio::io_context& io, const ClockConfig& config, FlagFn on_flag)
+    : clock_(config), timer_(io), on_flag_(std::move(on_flag)) {}
+
+TableGameClock::~TableGameClock() {
+    *alive_ = false;
+    timer_.cancel();
+}
+
+void TableGameClock::arm() {
+    timer_.cancel();
+    auto left = clock_.until_flag(now());
+    if (!left) return;
+    timer_.expires_after(*left);
+    timer_.async_wait([this, alive = alive_](const boost::system::error_code& ec) {
+        if (ec || !*alive) return;
+        if (auto side = clock_.flag_fallen(now())) {
+            clock_.stop(now());
+            flag_pending_ = false;
+            on_flag_(*side);
+        } else {
+            arm();  // woke a little early
+        }
+    });
+}
+
+void TableGameClock::game_started(Color to_move) {
+    clock_ = GameClock(clock_.config());
+    clock_.start(to_move, now());
+    arm();
+}
+
+proto::Clocks TableGameClock::move_made(Color) {
+    if (!clock_.on_move(now())) {
+        // The flag fell a moment before the move was read (its timer had not run yet): the
+        // move stands in the record, and the game ends on time right after it.
+        flag_pending_ = true;
+        timer_.cancel();
+        timer_.expires_after(Ms(0));
+        timer_.async_wait([this, alive = alive_](const boost::system::error_code& ec) {
+            if (ec || !*alive || !flag_pending_) return;
+            Color side = clock_.turn();
+            clock_.stop(now());
+            flag_pending_ = false;
+            on_flag_(side);
+        });
+        return state();
+    }
+    arm();
+    return state();
+}
+
+void TableGameClock::position_reset(Color to_move) {
+    if (clock_.running()) {
+        clock_.set_turn(to_move, now());  // a takeback: the clock keeps running
+        arm();
+    } else {
+        clock_ = GameClock(clock_.config());  // a new game: fresh times once it starts
+        timer_.cancel();
+    }
+}
+
+void TableGameClock::game_over() {
+    clock_.stop(now());
+    flag_pending_ = false;
+    timer_.cancel();
+}
+
+proto::Clocks TableGameClock::state() const {
+    proto::Clocks c;
+    auto t = now();
+    for (Color side : {RED, BLACK}) {
+        SideTime st = clock_.side_time(side, t);
+        // In the Asian countdown the time that matters is this move's.
+        std::int64_t ms = st.in_countdown ? st.move_left.count() : st.main.count();
+        (side == RED ? c.red_ms : c.black_ms) = ms;
+    }
+    if (clock_.running()) c.running = clock_.turn();
+    return c;
+}
+
+void TableGameClock::resume(const ClockState& state, Color to_move) {
+    clock_ = GameClock(clock_.config());
+    clock_.restore(state);
+    clock_.start(to_move, now());
+    arm();
+}
+
+}  // namespace xq::server

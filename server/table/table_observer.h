@@ -1,0 +1,25 @@
+// What a table tells the parts that follow its games (the game recorder in store/): table
+// created, game started, every accepted move (before it is broadcast), takebacks, results.
+#pragma once
+
+#include "protocol/messages.h"
+
+namespace xq::server {
+
+class Table;
+
+// Called on the I/O thread. move_accepted runs before the move is broadcast, so a
+// persisting observer has the move written before any client sees it.
+class TableObserver {
+public:
+    virtual ~TableObserver() = default;
+    virtual void table_created(const Table&) {}
+    virtual void game_started(const Table&) {}
+    virtual void move_accepted(const Table&, const proto::MoveMade&) {}
+    virtual void takeback(const Table&, int /*plies*/) {}
+    virtual void game_over(const Table&, const proto::GameOver&) {}
+    virtual void seats_changed(const Table&) {}
+    virtual void table_closed(const Table&) {}
+};
+
+}  // namespace xq::server

@@ -1,0 +1,117 @@
+// The referee of a table: starting a game, judging each move (in PROTOCOL.md's order),
+// applying it (clock, observers, broadcast) and ending the game.
+#include "server/table/table.h"
+
+#include "server/table/table_helpers.h"
+#include "xiangqi/notation.h"
+
+namespace xq::server {
+
+bool Table::maybe_start_game() {
+    if (started_ || game_.over() || seats_[RED].empty() || seats_[BLACK].empty()) return false;
+    started_ = true;
+    position_since_ = Clock::now();
+    if (clock_) clock_->game_started(game_.side_to_move());
+    notify([&](TableObserver& o) { o.game_started(*this); });
+    seats_changed();
+    maybe_start_ai();
+    return true;
+}
+
+void Table::position_changed() {
+    draw_offer_.reset();
+    takeback_offer_.reset();
+    position_since_ = Clock::now();
+}
+
+Verdict Table::referee(std::optional<Color> mover, int ply, std::string_view text) {
+    using proto::ErrorCode;
+    if (status() != proto::TableStatus::Playing)
+        return reject(ErrorCode::GameNotInProgress,
+                      game_.over() ? "the game is over" : "the game has not started (a seat is empty)");
+    if (!mover) return reject(ErrorCode::NotSeated, "only the seated players move");
+    if (game_.side_to_move() != *mover)
+        return reject(ErrorCode::NotYourTurn, "it is " + side_name(game_.side_to_move()) + "'s turn");
+    if (ply != game_.ply())
+        return reject(ErrorCode::WrongPly,
+                      "the game is at ply " + std::to_string(game_.ply()) + ", not " + std::to_string(ply));
+    if (!proto::is_iccs_syntax(text))
+        return reject(ErrorCode::BadMoveText, "move must be ICCS coordinates such as h2e2");
+    const Move m(square_from_string(text.substr(0, 2)), square_from_string(text.substr(2, 2)));
+    if (!game_.legal_moves().contains(m))
+        return reject(ErrorCode::IllegalMove, std::string(text) + " is not a legal move here");
+    apply_move(*mover, m);
+    return std::nullopt;
+}
+
+Verdict Table::move(SessionId s, int ply, std::string_view text) { return referee(seat_of(s), ply, text); }
+
+void Table::apply_move(Color c, Move m) {
+    const Position& before = game_.position();
+    proto::MoveMade mm;
+    mm.table = id_;
+    mm.move = move_to_iccs(m);
+    mm.wxf = to_wxf(before, m);
+    mm.chinese = to_chinese(before, m);
+    mm.capture = before.is_capture(m);
+    mm.by = c;
+    game_.play(m);
+    mm.ply = game_.ply();
+    mm.fen = game_.position().fen();
+    mm.check = game_.position().in_check();
+    position_changed();
+    cancel_ai();
+    if (clock_) mm.clocks = clock_->move_made(c);
+    notify([&](TableObserver& o) { o.move_accepted(*this, mm); });
+    broadcast(mm);
+    if (game_.over()) game_ended();
+    else maybe_start_ai();
+}
+
+void Table::finish(Outcome outcome, EndReason reason, std::string text) {
+    if (game_.over()) return;
+    game_.finish(outcome, reason, std::move(text));
+    game_ended();
+}
+
+void Table::finish_external(Outcome outcome, EndReason reason, std::string text) {
+    if (status() != proto::TableStatus::Playing) return;
+    finish(outcome, reason, std::move(text));
+    ctx_.host.table_changed(*this);
+}
+
+void Table::game_ended() {
+    cancel_ai();
+    draw_offer_.reset();
+    takeback_offer_.reset();
+    new_game_offer_.reset();
+    if (clock_) clock_->game_over();
+    const GameResult& r = game_.result();
+    proto::GameOver go;
+    go.table = id_;
+    go.result = proto::ResultInfo{r.outcome, std::string(end_reason_name(r.reason)), r.text};
+    go.ply = game_.ply();
+    notify([&](TableObserver& o) { o.game_over(*this, go); });
+    broadcast(go);
+    // Players who lost their connection have nothing left to return to.
+    for (Color c : {RED, BLACK})
+        if (seats_[c].human() && !seats_[c].connected) free_seat(c);
+    seats_changed();
+}
+
+void Table::start_new_game() {
+    cancel_ai();
+    std::swap(seats_[RED], seats_[BLACK]);
+    game_.reset(start_);
+    started_ = false;
+    new_game_offer_.reset();
+    position_changed();
+    if (clock_) clock_->position_reset(game_.side_to_move());
+    for (const Seat& s : seats_)
+        if (s.human() && s.connected) send_snapshot(s.session);
+    for (const auto& sp : spectators_) send_snapshot(sp.session);
+    if (!maybe_start_game()) seats_changed();
+    ctx_.host.table_changed(*this);
+}
+
+}  // namespace xq::server

@@ -455,18 +455,26 @@ void App::ui_table() {
     ImGui::RadioButton("ICCS", &n, 2);
     notation_ = MoveNotation(n);
     const float rest = ImGui::GetContentRegionAvail().y;
-    ImGui::BeginChild("movelist", ImVec2(0, rest * 0.42f), true);
+    // Short windows (640x480, 1300x480): the chat keeps a few lines and its input row; the
+    // settings (also in the lobby) step aside and the move list takes what is left.
+    const float line_h = ImGui::GetFrameHeightWithSpacing();
+    const bool short_panel = rest < line_h * 14;
+    const float settings_h = short_panel ? 0.f : line_h * 2 + 8;
+    const float chat_min = line_h * 5;
+    const float moves_h = std::max(line_h * 2, std::min(rest * 0.42f, rest - settings_h - chat_min - line_h));
+    ImGui::BeginChild("movelist", ImVec2(0, moves_h), true);
     ui_move_list(tb.moves, bm.ply(), true);
     ImGui::EndChild();
 
     section(t(Str::TableChat));
-    const float settings_h = ImGui::GetFrameHeightWithSpacing() * 2 + 8;
     ImGui::BeginChild("chatarea", ImVec2(0, -settings_h), false);
     ui_chat(tb.chat, table_chat_, sizeof table_chat_, true);
     ImGui::EndChild();
     scroll_chat_ = false;
-    ImGui::Separator();
-    ui_settings();
+    if (!short_panel) {
+        ImGui::Separator();
+        ui_settings();
+    }
     ImGui::End();
 }
 

@@ -17,6 +17,9 @@ struct RuntimeConfig {
     std::string clock = "none";            // default clock of new tables (clock_spec text)
     std::uint16_t discovery_port = 5050;   // UDP port answered (0: discovery off)
     std::string discovery_bind = "0.0.0.0";
+    // TCP port named in discovery answers (0: the port the server listens on). For a host
+    // that publishes another port than the server's, e.g. Docker's -p 6000:5050.
+    std::uint16_t advertise_port = 0;
     std::size_t max_per_ip = 32;           // connections from one address
     bool cap_loopback = false;             // count loopback too (the host's own tools are exempt)
     bool console = true;                   // read operator commands from stdin

@@ -57,6 +57,10 @@ void add_runtime_options(CLI::App& app, RuntimeConfig& c) {
         ->capture_default_str();
     app.add_option("--discovery-bind", c.discovery_bind, "address the discovery responder listens on")
         ->capture_default_str();
+    app.add_option("--advertise-port", c.advertise_port,
+                   "TCP port that discovery answers name (0 = the listening port; set it when the host "
+                   "publishes another port, e.g. docker -p 6000:5050 --advertise-port 6000)")
+        ->capture_default_str();
     app.add_flag("--no-console", [&c](std::int64_t) { c.console = false; }, "do not read operator commands from stdin");
     app.add_option("--max-per-ip", c.max_per_ip,
                    "most simultaneous connections from one address (loopback is exempt unless --cap-loopback)")
@@ -107,7 +111,7 @@ bool ServerRuntime::start(std::string* error) {
         discovery_ = std::make_unique<DiscoveryResponder>(io_, [this] {
             DiscoveryStatus s;
             s.name = server_config_.name;
-            s.tcp_port = server_.port();
+            s.tcp_port = config_.advertise_port != 0 ? config_.advertise_port : server_.port();
             s.protocol = proto::PROTOCOL_VERSION;
             s.server_version = XQ_VERSION;
             s.tables = std::int64_t(server_.lobby().table_count());
@@ -119,7 +123,8 @@ bool ServerRuntime::start(std::string* error) {
             spdlog::warn("{}; LAN discovery is off", err);
             discovery_.reset();
         } else {
-            spdlog::info("answering LAN discovery on {}:{} (udp)", config_.discovery_bind, discovery_->port());
+            spdlog::info("answering LAN discovery on {}:{} (udp), advertising tcp port {}", config_.discovery_bind,
+                         discovery_->port(), config_.advertise_port != 0 ? config_.advertise_port : server_.port());
         }
     }
     if (config_.console && ::isatty(STDIN_FILENO) && ::tcgetpgrp(STDIN_FILENO) != ::getpgrp()) {

@@ -136,6 +136,20 @@ std::unique_ptr<Storage> Storage::open(const std::filesystem::path& data_dir, st
     std::error_code ec;
     std::filesystem::create_directories(data_dir, ec);
     if (ec) return set_error("cannot create data directory " + data_dir.string() + ": " + ec.message());
+    // A folder owned by someone else (typically a host folder bind-mounted into the Docker
+    // image, which runs as uid 10001) would only fail later inside SQLite with "unable to
+    // open database file"; say what is wrong and how to fix it instead.
+    const std::filesystem::path db_file = data_dir / DATABASE_FILE;
+    const bool dir_ok = ::access(data_dir.c_str(), W_OK | X_OK) == 0;
+    const bool file_ok = dir_ok && (::access(db_file.c_str(), F_OK) != 0 || ::access(db_file.c_str(), R_OK | W_OK) == 0);
+    if (!dir_ok || !file_ok) {
+        const std::string ids = std::to_string(::geteuid()) + ":" + std::to_string(::getegid());
+        return set_error((dir_ok ? db_file : data_dir).string() + " is not writable by this server (uid " +
+                         std::to_string(::geteuid()) + "); give it to the server's user: `chown " +
+                         (dir_ok ? "-R " : "") + ids + " " + data_dir.string() +
+                         "` (for a host folder bind-mounted into the Docker image, whose user is 10001, run "
+                         "`chown " + (dir_ok ? "-R " : "") + "10001:10001 HOST_FOLDER` on the host)");
+    }
     // The database holds resume tokens: only the server's user may read it.
     ::chmod(data_dir.c_str(), 0700);
 

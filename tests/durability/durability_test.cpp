@@ -326,6 +326,30 @@ TEST(Durability, DiscoveryOnLoopbackFindsTheRunningServer) {
     EXPECT_EQ(found.servers[0].info.players, 2);
 }
 
+// --advertise-port: behind a published port (docker -p 6000:5050) the answer must name the
+// port clients can reach, not the one the server listens on.
+TEST(Durability, DiscoveryAnswerNamesTheAdvertisedPort) {
+    TempDir tmp;
+    auto dc = quiet(tmp);
+    dc.discovery_bind = "127.0.0.1";
+    dc.discovery_port = free_port(true);
+    DurableServer plain(test_config(), dc);
+    auto found = client::probe_lan(proto::DiscoveryTarget{"127.0.0.1", dc.discovery_port}, 300ms);
+    ASSERT_EQ(found.servers.size(), 1u) << found.error;
+    EXPECT_EQ(found.servers[0].info.port, plain.port());
+
+    TempDir tmp2;
+    auto dc2 = quiet(tmp2);
+    dc2.discovery_bind = "127.0.0.1";
+    dc2.discovery_port = free_port(true);
+    dc2.advertise_port = plain.port() == 6123 ? 6124 : 6123;
+    DurableServer behind(test_config(), dc2);
+    ASSERT_NE(behind.port(), dc2.advertise_port);
+    found = client::probe_lan(proto::DiscoveryTarget{"127.0.0.1", dc2.discovery_port}, 300ms);
+    ASSERT_EQ(found.servers.size(), 1u) << found.error;
+    EXPECT_EQ(found.servers[0].info.port, dc2.advertise_port);
+}
+
 TEST(Durability, DiscoveryAnswerSaysWhetherAPasswordIsNeeded) {
     for (const bool with_password : {false, true}) {
         TempDir tmp;

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Checks docker/Dockerfile against a real build, since no Docker engine runs here:
+# Checks docker/Dockerfile against the locally built server, in seconds and without a Docker
+# engine (tools/docker_test.sh builds and runs the real image):
 # 1. every shared library of xiangqi-server comes from a package the runtime stage installs
 #    (or from debian:12-slim itself, or as a dependency of an installed package);
 # 2. every --flag that the Dockerfile's CMD and compose.yaml's command pass is accepted by

@@ -304,8 +304,13 @@ void App::start_connect(const std::string& address) {
         connect_status_ = t(Str::BadNickname);
         return;
     }
+    // While reconnecting the table stays on screen as it was until the server answers.
+    TableState kept_table = reconnecting_ ? state_.table : TableState{};
     state_ = ClientState{};
-    if (reconnecting_) state_.lobby.chat = kept_lobby_chat_;
+    if (reconnecting_) {
+        state_.lobby.chat = kept_lobby_chat_;
+        state_.table = std::move(kept_table);
+    }
     state_.connection = Connection::Connecting;
     connect_status_ = t(Str::Connecting, {address});
     pending_address_ = address;
@@ -372,8 +377,15 @@ void App::handle_cue(const Cue& c) {
             toast(Str::Reconnected);
             // No seat came back (the game ended meanwhile, or the server forgot it): the
             // lobby, not a table screen with nothing behind it.
-            if (!state_.resumed && screen_ == Screen::Table) screen_ = Screen::Lobby;
-            if (!state_.resumed && review_return_ == Screen::Table) review_return_ = Screen::Lobby;
+            if (!state_.resumed) {
+                // A spectator is not resumed by the server: watch the same table again.
+                const bool watched = state_.table.joined() && !state_.table.board.seat();
+                const int table = state_.table.id;
+                state_.table = TableState{};
+                if (screen_ == Screen::Table) screen_ = Screen::Lobby;  // the snapshot brings it back
+                if (review_return_ == Screen::Table) review_return_ = Screen::Lobby;
+                if (watched) session_.join(table, proto::Role::Spectator);
+            }
         }
         save_recent(pending_address_);
         resume_token_ = state_.resume_token;

@@ -546,7 +546,8 @@ void Session::on(const proto::PlayerJoined& m) {
         s.ai_level = m.ai_level;
         s.engine = m.engine;
         if (m.name == state_.my_name && state_.table.board.seat() != c) state_.table.board.set_seat(c);
-    } else {
+    } else if (m.name != state_.my_name) {
+        // Our own arrival is counted in the snapshot already.
         ++state_.table.spectators;
     }
 }

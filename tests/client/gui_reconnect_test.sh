@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# GUI test of the automatic reconnect: a real xiangqi-server on a loopback port and three
-# desktop clients under Xvfb. Alice (Red) and Bob (Black) play a move and chat; Carol watches
-# an archived game in Review. The server is stopped (SIGTERM) and started again on the same
+# GUI test of the automatic reconnect: a real xiangqi-server on a loopback port and four
+# desktop clients under Xvfb. Alice (Red) and Bob (Black) play a move and chat; Dave watches
+# their table; Carol looks at an archived game in Review. The server is stopped (SIGTERM) and started again on the same
 # port with the same data: every client must show "reconnecting", come back by itself (no
-# click), Alice and Bob to their seats with the table chat kept, and play on; Carol, back
+# click), Alice and Bob to their seats with the table chat kept, and play on, Dave to his
+# place as a spectator; Carol, back
 # from Review, must find a working lobby (her lobby chat goes through).
 # Usage: gui_reconnect_test.sh CLIENT SERVER WORKDIR
 set -euo pipefail
@@ -53,6 +54,22 @@ screenshot bob_back.png
 quit
 SCRIPT
 
+cat >dave.txt <<'SCRIPT'
+lang en
+grace 60000
+join last spectator
+expect seat spectator
+expect chat hello before the restart
+expect connection reconnecting
+expect connection ready
+expect screen table
+expect seat spectator
+expect chat hello before the restart
+expect ply 2
+screenshot dave_back.png
+quit
+SCRIPT
+
 cat >carol.txt <<'SCRIPT'
 lang en
 grace 60000
@@ -85,8 +102,11 @@ for _ in $(seq 1 600); do grep -q "ok ply = 1" bob.log 2>/dev/null && break; sle
 grep -q "ok ply = 1" bob.log || { echo "bob did not see the first move"; cat alice.log bob.log; exit 1; }
 run carol &
 carol=$!
+run dave &
+dave=$!
 for _ in $(seq 1 600); do grep -q "ok screen = review" carol.log 2>/dev/null && break; sleep 0.1; done
 grep -q "ok screen = review" carol.log || { echo "carol did not reach Review"; cat carol.log; exit 1; }
+for _ in $(seq 1 600); do grep -q "ok chat = hello before the restart" dave.log 2>/dev/null && break; sleep 0.1; done
 sleep 1
 # The restart: the same port and data folder, a few seconds of absence.
 kill -TERM "$server_pid"
@@ -97,13 +117,13 @@ mv server.log server1.log
   >server.log 2>&1 &
 server_pid=$!
 status=0
-for who in alice bob carol; do
+for who in alice bob carol dave; do
   pid_var=$who
   wait "${!pid_var}" || { echo "$who's script failed:"; cat "$who.log"; status=1; }
 done
 [ "$status" -eq 0 ] || { tail -n 30 server.log; exit 1; }
 grep -c "(resumed)" server.log | grep -q "^2$" || { echo "expected two resumed sessions"; cat server.log; exit 1; }
-for shot in alice_reconnecting.png alice_back.png bob_back.png carol_lobby.png; do
+for shot in alice_reconnecting.png alice_back.png bob_back.png carol_lobby.png dave_back.png; do
   [ -s "$shot" ] || { echo "missing screenshot $shot"; exit 1; }
 done
 echo "reconnect test passed"

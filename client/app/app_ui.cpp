@@ -77,10 +77,12 @@ void App::ui_connect() {
     ImGui::Spacing();
     ImGui::TextUnformatted(t(Str::Nickname));
     ImGui::SetNextItemWidth(-1);
-    ImGui::InputText("##nick", nick_, sizeof nick_);
+    // Enter in any field of the form connects.
+    bool nick_enter = ImGui::InputText("##nick", nick_, sizeof nick_, ImGuiInputTextFlags_EnterReturnsTrue);
     ImGui::TextUnformatted(t(Str::ServerAddress));
     ImGui::SetNextItemWidth(-1);
-    bool enter = ImGui::InputText("##addr", address_, sizeof address_, ImGuiInputTextFlags_EnterReturnsTrue);
+    bool enter = nick_enter;
+    enter |= ImGui::InputText("##addr", address_, sizeof address_, ImGuiInputTextFlags_EnterReturnsTrue);
     ImGui::TextUnformatted(t(Str::Password));
     ImGui::SetNextItemWidth(-1);
     if (focus_password_) {

@@ -58,7 +58,9 @@ Intent Controller::press(const BoardModel& model, const BoardGeometry& geo, floa
     if (!model.in_progress() || model.game().over()) return refuse(IllegalReason::GameNotInProgress);
     if (!model.my_turn()) return refuse(IllegalReason::NotYourTurn);
     if (!model.is_movable(sq)) return refuse(IllegalReason::NoLegalMove);
-    select(model, sq);
+    // A click on the selected piece puts it down (on release, so it can still be dragged).
+    pressed_selected_ = sq == selected_;
+    if (!pressed_selected_) select(model, sq);
     return {};
 }
 
@@ -71,7 +73,15 @@ void Controller::motion(float x, float y) {
 
 Intent Controller::release(const BoardModel& model, const BoardGeometry& geo, float x, float y) {
     pressed_ = false;
-    if (!dragging_) return {};
+    const bool put_down = pressed_selected_;
+    pressed_selected_ = false;
+    if (!dragging_) {
+        if (put_down) {
+            selected_ = SQ_NONE;
+            targets_.clear();
+        }
+        return {};
+    }
     dragging_ = false;
     const Square sq = geo.square_at(x, y);
     // Dropped back on its own point or off the board: the piece simply returns.

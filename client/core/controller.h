@@ -41,6 +41,7 @@ private:
     MoveList targets_;
     bool pressed_ = false;
     bool dragging_ = false;
+    bool pressed_selected_ = false;  // the press was on the piece already selected
     bool awaiting_ = false;
     PointF press_{};
     PointF drag_{};

@@ -99,6 +99,22 @@ TEST_F(Fixture, RefusesWithTheRightReason) {
     EXPECT_EQ(click(sq("h2")).reason, IllegalReason::GameNotInProgress);
 }
 
+TEST_F(Fixture, ClickingTheSelectedPieceAgainPutsItDown) {
+    EXPECT_EQ(click(sq("h2")).kind, Intent::Kind::None);
+    EXPECT_EQ(ctl.selected(), sq("h2"));
+    EXPECT_EQ(click(sq("h2")).kind, Intent::Kind::None);
+    EXPECT_EQ(ctl.selected(), SQ_NONE);
+    EXPECT_TRUE(ctl.targets().empty());
+    // Pressing the selected piece and dragging it still moves it.
+    click(sq("h2"));
+    const PointF a = geo.center(sq("h2")), b = geo.center(sq("e2"));
+    ctl.press(model, geo, a.x, a.y);
+    ctl.motion(b.x, b.y);
+    const Intent i = ctl.release(model, geo, b.x, b.y);
+    ASSERT_EQ(i.kind, Intent::Kind::Move);
+    EXPECT_EQ(i.move, Move(sq("h2"), sq("e2")));
+}
+
 TEST_F(Fixture, DragThresholdSeparatesClickFromDrag) {
     const PointF a = geo.center(sq("h2")), b = geo.center(sq("e2"));
     ctl.press(model, geo, a.x, a.y);

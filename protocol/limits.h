@@ -24,6 +24,11 @@ inline constexpr std::size_t MAX_TABLE_NAME_CODE_POINTS = 40;
 // Chat text is cut (by code point, never mid-character) to this many code points.
 inline constexpr std::size_t MAX_CHAT_CODE_POINTS = 200;
 
+// An error's message (which may quote the request) is cut to this many code points.
+inline constexpr std::size_t MAX_ERROR_MESSAGE_CODE_POINTS = 300;
+// A server notice's text is cut to this many code points.
+inline constexpr std::size_t MAX_NOTICE_CODE_POINTS = 1000;
+
 // AI strength levels accepted by `request_ai`.
 inline constexpr int AI_LEVEL_MIN = 1;
 inline constexpr int AI_LEVEL_MAX = 10;

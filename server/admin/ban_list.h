@@ -17,6 +17,8 @@ public:
     bool nick_banned(std::string_view nick) const { return nicks_.count(std::string(nick)) > 0; }
     bool ip_banned(std::string_view ip) const { return ips_.count(std::string(ip)) > 0; }
     std::vector<std::string> list() const;  // "nick ann", "ip 10.0.0.7"
+    // The banned nicks as typed; the lobby compares them by confusable key (NamePolicy).
+    const std::set<std::string>& nicks() const { return nicks_; }
 
 private:
     std::set<std::string> nicks_;

@@ -97,6 +97,11 @@ NamePolicy::NamePolicy(const std::vector<std::string>& reserved) {
 
 NamePolicy::~NamePolicy() { uspoof_close(spoof_); }
 
+void NamePolicy::reserve(std::string_view name) {
+    const NameKey k = core_key(name);
+    if (!k.empty()) reserved_.push_back(k);
+}
+
 NameKey NamePolicy::key_of_nfc(std::string_view nfc_text) const {
     UErrorCode st = U_ZERO_ERROR;
     const icu::UnicodeString s = icu::UnicodeString::fromUTF8(icu::StringPiece(nfc_text.data(), static_cast<int32_t>(nfc_text.size())));

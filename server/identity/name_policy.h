@@ -58,6 +58,9 @@ public:
     NamePolicy(const NamePolicy&) = delete;
     NamePolicy& operator=(const NamePolicy&) = delete;
 
+    // Keeps one more name for the server (an external engine's, known after construction).
+    void reserve(std::string_view name);
+
     // A nickname as sent in `hello` or `register`.
     NameCheck check(std::string_view raw) const;
     // The key of any text naming someone (a ban entry, `invite.name`): lenient, it drops what

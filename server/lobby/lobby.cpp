@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "protocol/pages.h"
 #include "protocol/utf8.h"
 #include "server/admin/ban_list.h"
 #include "server/ai/ai_pool.h"
@@ -52,10 +53,20 @@ Lobby::User* Lobby::find(SessionId s) {
     return it == users_.end() ? nullptr : it->second.get();
 }
 
+// By confusable key: "Bob", "BOB" and "B0b" find the same user.
 Lobby::User* Lobby::find_by_name(std::string_view name) {
+    const NameKey key = names_.key(name);
+    if (key.empty()) return nullptr;
     for (auto& [id, u] : users_)
-        if (u->greeted && u->name == name) return u.get();
+        if (u->greeted && u->key.same(key)) return u.get();
     return nullptr;
+}
+
+void Lobby::set_engines(EnginePool* engines) {
+    engines_ = engines;
+    // An engine's name shows in its seat: nobody may take it as a nickname.
+    if (engines_)
+        for (const auto& n : engines_->names()) names_.reserve(n);
 }
 
 Table* Lobby::table(proto::TableId id) {
@@ -88,7 +99,9 @@ void Lobby::send_msg(User& u, const proto::ServerMessage& m) { out_.send(u.id, m
 
 void Lobby::refuse(User& u, ErrorCode code, std::string message, std::string_view request, proto::TableId table) {
     ++u.refused_in_row;
-    send_msg(u, proto::Error{code, std::move(message), std::string(request), table});
+    // Messages may quote the request (a name, an engine): cut, so a reply stays small.
+    send_msg(u, proto::Error{code, proto::cut_code_points(message, proto::MAX_ERROR_MESSAGE_CODE_POINTS),
+                             std::string(request), table});
     if (u.refused_in_row >= config_.max_refused_in_row && !u.closing) {
         spdlog::warn("session {} ({}): {} refused lines in a row, closing", u.id, u.name, u.refused_in_row);
         u.closing = true;
@@ -97,7 +110,8 @@ void Lobby::refuse(User& u, ErrorCode code, std::string message, std::string_vie
 }
 
 void Lobby::refuse_and_close(User& u, ErrorCode code, std::string message, std::string_view request) {
-    send_msg(u, proto::Error{code, std::move(message), std::string(request), 0});
+    send_msg(u, proto::Error{code, proto::cut_code_points(message, proto::MAX_ERROR_MESSAGE_CODE_POINTS),
+                             std::string(request), 0});
     u.closing = true;
     out_.close(u.id);
 }
@@ -115,33 +129,18 @@ void Lobby::broadcast_lobby(const proto::ServerMessage& m, SessionId except) {
     }
 }
 
+// Pages measured in bytes (protocol/pages.h): no line over MAX_LINE_BYTES, whatever the names.
 void Lobby::send_tables(User& u) {
-    proto::Tables msg;
-    for (const auto& [id, t] : tables_) {
-        msg.tables.push_back(t->info());
-        if (msg.tables.size() == proto::TABLES_PER_LINE) {
-            msg.more = true;
-            send_msg(u, msg);
-            msg.tables.clear();
-        }
-    }
-    msg.more = false;
-    send_msg(u, msg);
+    std::vector<proto::TableInfo> all;
+    for (const auto& [id, t] : tables_) all.push_back(t->info());
+    for (const auto& page : proto::table_pages(all)) send_msg(u, page);
 }
 
 void Lobby::send_users(User& u) {
-    proto::Users msg;
-    for (const auto& [id, other] : users_) {
-        if (!other->greeted) continue;
-        msg.users.push_back(proto::UserInfo{other->name, other->table});
-        if (msg.users.size() == proto::USERS_PER_LINE) {
-            msg.more = true;
-            send_msg(u, msg);
-            msg.users.clear();
-        }
-    }
-    msg.more = false;
-    send_msg(u, msg);
+    std::vector<proto::UserInfo> all;
+    for (const auto& [id, other] : users_)
+        if (other->greeted) all.push_back(proto::UserInfo{other->name, other->table});
+    for (const auto& page : proto::user_pages(all)) send_msg(u, page);
 }
 
 // ---- Connection events -----------------------------------------------------------------
@@ -332,8 +331,8 @@ bool Lobby::admin_kick(const std::string& name) {
 }
 
 void Lobby::admin_notice(const std::string& text) {
-    // Shown to everyone as lobby chat from the server itself.
-    const Buffer line = make_buffer(proto::ChatLine{proto::ChatScope::Lobby, 0, "[server]", text});
+    // Its own message type: no chat line, so no user can pose as the server.
+    const Buffer line = make_buffer(proto::Notice{proto::cut_code_points(text, proto::MAX_NOTICE_CODE_POINTS)});
     for (const auto& [id, u] : users_)
         if (u->greeted && !u->closing) out_.send(id, line);
 }

@@ -19,6 +19,7 @@
 #include "protocol/codec.h"
 #include "server/admin/password_guard.h"
 #include "server/config/server_config.h"
+#include "server/identity/name_policy.h"
 #include "server/lobby/game_archive.h"
 #include "server/lobby/rate_limit.h"
 #include "server/table/table.h"
@@ -63,7 +64,7 @@ public:
     // Nicks refused at hello (the operator console's bans); null: none.
     void set_ban_list(const BanList* bans) { bans_ = bans; }
     // External engines for AI seats (request_ai.engine, welcome.engines); null: none.
-    void set_engines(EnginePool* engines) { engines_ = engines; }
+    void set_engines(EnginePool* engines);
     // Answers list_games / get_game; null: the server keeps no archive.
     void set_archive(GameArchive* archive) { archive_ = archive; }
     // The clock of tables whose create_table.settings names none (the server's --clock,
@@ -100,6 +101,7 @@ private:
         bool greeted = false;  // hello accepted
         bool closing = false;  // close requested; further lines are ignored
         std::string name;
+        NameKey key;          // confusable key of `name` (uniqueness, bans, invitations)
         std::string address;  // remote IP (wrong-password limit)
         std::string session;
         std::string token;
@@ -173,6 +175,7 @@ private:
     EnginePool* engines_ = nullptr;
     std::string default_clock_ = "none";
     bool shutting_down_ = false;
+    NamePolicy names_;
 };
 
 // Chat and table-name cleaning: control characters become spaces, the ends are trimmed,

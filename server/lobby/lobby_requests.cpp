@@ -28,13 +28,19 @@ void Lobby::handle(User& u, const proto::Hello& m) {
         return;
     }
     if (!check_password(u, m)) return;
-    if (const std::string why = proto::check_name(m.name); !why.empty()) {
-        refuse_and_close(u, ErrorCode::BadName, why, m.TYPE);
+    const NameCheck checked = names_.check(m.name);
+    if (!checked.ok()) {
+        refuse_and_close(u, ErrorCode::BadName, checked.error, m.TYPE);
         return;
     }
-    if (bans_ && bans_->nick_banned(m.name)) {
-        refuse_and_close(u, ErrorCode::NotAllowed, "the name '" + m.name + "' is banned from this server", m.TYPE);
-        return;
+    if (bans_) {
+        for (const auto& banned : bans_->nicks()) {
+            if (names_.key(banned).same(checked.key)) {
+                refuse_and_close(u, ErrorCode::Banned, "the name '" + checked.name + "' is banned from this server",
+                                 m.TYPE);
+                return;
+            }
+        }
     }
     // A seat held for a disconnected player: its token gives it back (with its name).
     std::erase_if(held_seats_, [&](const auto& entry) { return !held_seat(entry.first, entry.second); });
@@ -46,14 +52,14 @@ void Lobby::handle(User& u, const proto::Hello& m) {
             held = held_seat(it->first, it->second);
         }
     }
-    const std::string name = held ? held->name : m.name;
+    const std::string name = held ? held->name : checked.name;
     if (find_by_name(name)) {
         refuse_and_close(u, ErrorCode::NameTaken, "the name '" + name + "' is in use", m.TYPE);
         return;
     }
     if (!held) {
         for (const auto& [token, tid] : held_seats_) {
-            if (held_seat(token, tid)->name == name) {
+            if (names_.key(held_seat(token, tid)->name).same(checked.key)) {
                 refuse_and_close(u, ErrorCode::NameTaken,
                                  "the name '" + name + "' is held for a player who lost the connection", m.TYPE);
                 return;
@@ -62,6 +68,7 @@ void Lobby::handle(User& u, const proto::Hello& m) {
     }
     u.greeted = true;
     u.name = name;
+    u.key = names_.key(name);
     u.session = random_hex(8);
     u.token = held ? m.resume : random_hex(16);
     const bool resumed = held != nullptr;
@@ -272,7 +279,7 @@ void Lobby::handle(User& u, const proto::Invite& m) {
 
 void Lobby::handle(User& u, const proto::AnswerInvite& m) {
     const auto it = std::find_if(u.invites.begin(), u.invites.end(), [&](const PendingInvite& i) {
-        return i.table == m.table && i.from == m.from;
+        return i.table == m.table && names_.key(i.from).same(names_.key(m.from));
     });
     if (it == u.invites.end()) {
         refuse(u, ErrorCode::NoOffer, "no invitation from '" + m.from + "' to table " + std::to_string(m.table), m.TYPE,

@@ -306,6 +306,56 @@ void chat_cut(Env& env) {
         code == "bad_utf8" && none);
 }
 
+// Issue #15's identity probes, each kept as a regression: spoofing names and look-alikes
+// refused at hello, the operator's voice not a chat line, echoed input cut.
+void identity(Env& env) {
+    const std::string name = "identity";
+    Session s(env, name);
+    if (!s.ok) return;
+    Hub hub;
+    std::string why;
+    Client* mallory = hub.join(s.target, "Mallory", &why);
+    if (!mallory) return add(env, name, "join", why, "welcome", false);
+    auto refusal = [&](const std::string& nick) {
+        Client& c = hub.add("probe");
+        if (!c.connect(s.target)) return std::string("no connect");
+        c.send(proto::Hello{nick, proto::PROTOCOL_VERSION, ""});
+        auto got = hub.expect(c, "error", 3000);
+        hub.wait(2000, [&] { return !c.open(); });
+        const std::string code =
+            got ? std::string(proto::error_code_name(std::get<proto::Error>(*got->msg).code)) : "welcomed";
+        return c.open() ? code + " (left open)" : code;
+    };
+    int bad = 0, total = 0;
+    for (const std::string nick : {"[server]", "\u202emallory", "\u2066x", "x\u200f", "a\u200bb", "a\u200db",
+                                   "\ufeffab", "\u200b", "\u3000", "\u00a0", "\u3164", "\u0301\u0302"}) {
+        ++total;
+        const std::string code = refusal(nick);
+        if (code != "bad_name") ++bad;
+    }
+    add(env, name, "spoofing names refused (12 probes)", std::to_string(total - bad) + "/" + std::to_string(total),
+        "all bad_name, closed", bad == 0);
+    bad = 0;
+    for (const std::string nick : {"mallory", "MALLORY", "rnallory", "mal\u200blory", "mallory\u200d", "\u202emallory"}) {
+        const std::string code = refusal(nick);
+        if (code != "name_taken" && code != "bad_name") ++bad;
+    }
+    add(env, name, "look-alikes of a present name refused (6)", std::to_string(6 - bad) + "/6",
+        "name_taken/bad_name", bad == 0);
+
+    mallory->send(proto::CreateTable{"probe table", proto::Role::Red});
+    auto snap = hub.expect(*mallory, "table_snapshot", 3000);
+    proto::Invite inv;
+    inv.table = snap ? std::get<proto::TableSnapshot>(*snap->msg).table.id : 0;
+    inv.name = std::string(16000, 'x');
+    mallory->send(inv);
+    auto err = hub.expect(*mallory, "error", 3000);
+    const std::size_t bytes = err ? err->text.size() : 0;
+    add(env, name, "error reply to a 16 KB invite.name", std::to_string(bytes) + " bytes", "< 2 KB",
+        err && bytes < 2048);
+    hub.remove_closed();
+}
+
 void slowloris(Env& env) {
     const std::string name = "slowloris";
     Session s(env, name, {"--max-clients", "3000"});
@@ -1447,7 +1497,7 @@ int main(int argc, char** argv) {
     const std::vector<std::pair<std::string, void (*)(Env&)>> all = {
         {"oversized", oversized}, {"garbage", garbage}, {"chat_cut", chat_cut}, {"slowloris", slowloris},
         {"nonreader", nonreader}, {"caps", caps},       {"floods", floods},     {"forged", forged},
-        {"soak", soak},           {"kill9", kill9},
+        {"soak", soak},           {"kill9", kill9},       {"identity", identity},
     };
     std::set<std::string> want(scenarios.begin(), scenarios.end());
     for (const auto& w : want) {

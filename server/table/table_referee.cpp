@@ -91,6 +91,8 @@ void Table::game_ended() {
     go.table = id_;
     go.result = proto::ResultInfo{r.outcome, std::string(end_reason_name(r.reason)), r.text};
     go.ply = game_.ply();
+    // The final times (the clock stopped above): every client shows the same figures.
+    if (clock_) go.clocks = clock_->state();
     notify([&](TableObserver& o) { o.game_over(*this, go); });
     broadcast(go);
     // Players who lost their connection have nothing left to return to.

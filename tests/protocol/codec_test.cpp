@@ -91,6 +91,7 @@ std::vector<ServerMessage> all_server_samples() {
         PlayerReturned{7, "bob", Role::Black},
         mm,
         GameOver{7, ResultInfo{Outcome::Draw, "repetition", "Draw by repetition"}, 80},
+        GameOver{7, ResultInfo{Outcome::BlackWins, "timeout", "Red ran out of time"}, 12, Clocks{0, 95400, std::nullopt}},
         ChatLine{ChatScope::Lobby, 0, "bob", "hi all"},
         AiProgress{7, BLACK, 5, 6, -35, 40, 123456},
         DrawOffered{7, RED},

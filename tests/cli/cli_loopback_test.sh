@@ -7,9 +7,20 @@ server=$1
 cli=$2
 work=$(mktemp -d)
 spid=
+# The server is stopped with SIGTERM and must exit 0 (a crash, a sanitizer report or a
+# leak found at exit fails the test).
 cleanup() {
-  [ -n "$spid" ] && kill "$spid" 2>/dev/null && wait "$spid" 2>/dev/null
+  local rc=0
+  if [ -n "$spid" ]; then
+    kill -TERM "$spid" 2>/dev/null || true
+    wait "$spid" 2>/dev/null || rc=$?
+    if [ "$rc" -ne 0 ]; then
+      echo "FAIL: the server exited with status $rc after SIGTERM; its log ends:" >&2
+      tail -n 40 "$work/server.log" >&2
+    fi
+  fi
   rm -rf "$work"
+  [ "$rc" -eq 0 ] || exit 1
 }
 trap cleanup EXIT
 fail() { echo "FAIL: $*" >&2; for f in "$work"/*.out "$work"/server.log; do echo "== $f"; cat "$f"; done >&2; exit 1; }

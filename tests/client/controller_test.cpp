@@ -12,7 +12,7 @@ namespace {
 
 Square sq(const char* t) { return square_from_string(t); }
 
-struct Fixture : ::testing::Test {
+struct ControllerInput : ::testing::Test {
     BoardModel model;
     Controller ctl;
     BoardGeometry geo = BoardGeometry::fit(0, 0, 1000, 1100, false);
@@ -54,7 +54,7 @@ TEST(BoardGeometry, MapsEveryPointBothWays) {
     EXPECT_LT(black.center(SQ_A0).y, black.center(sq("a9")).y);
 }
 
-TEST_F(Fixture, ClickClickSendsALegalMove) {
+TEST_F(ControllerInput, ClickClickSendsALegalMove) {
     EXPECT_EQ(click(sq("h2")).kind, Intent::Kind::None);
     EXPECT_EQ(ctl.selected(), sq("h2"));
     EXPECT_GT(ctl.targets().size(), 5);
@@ -70,7 +70,7 @@ TEST_F(Fixture, ClickClickSendsALegalMove) {
     EXPECT_FALSE(ctl.awaiting_server());
 }
 
-TEST_F(Fixture, ReselectsAndExplainsIllegalTargets) {
+TEST_F(ControllerInput, ReselectsAndExplainsIllegalTargets) {
     click(sq("h0"));
     EXPECT_EQ(ctl.selected(), sq("h0"));
     click(sq("b0"));  // another own piece: selection moves
@@ -87,7 +87,7 @@ TEST_F(Fixture, ReselectsAndExplainsIllegalTargets) {
     EXPECT_EQ(ctl.selected(), sq("e3"));
 }
 
-TEST_F(Fixture, RefusesWithTheRightReason) {
+TEST_F(ControllerInput, RefusesWithTheRightReason) {
     EXPECT_EQ(click(sq("h9")).reason, IllegalReason::NotYourPiece);
     EXPECT_EQ(click(sq("e5")).kind, Intent::Kind::None);  // empty point, nothing selected
     model.set_seat(BLACK);
@@ -99,7 +99,7 @@ TEST_F(Fixture, RefusesWithTheRightReason) {
     EXPECT_EQ(click(sq("h2")).reason, IllegalReason::GameNotInProgress);
 }
 
-TEST_F(Fixture, ClickingTheSelectedPieceAgainPutsItDown) {
+TEST_F(ControllerInput, ClickingTheSelectedPieceAgainPutsItDown) {
     EXPECT_EQ(click(sq("h2")).kind, Intent::Kind::None);
     EXPECT_EQ(ctl.selected(), sq("h2"));
     EXPECT_EQ(click(sq("h2")).kind, Intent::Kind::None);
@@ -115,7 +115,7 @@ TEST_F(Fixture, ClickingTheSelectedPieceAgainPutsItDown) {
     EXPECT_EQ(i.move, Move(sq("h2"), sq("e2")));
 }
 
-TEST_F(Fixture, DragThresholdSeparatesClickFromDrag) {
+TEST_F(ControllerInput, DragThresholdSeparatesClickFromDrag) {
     const PointF a = geo.center(sq("h2")), b = geo.center(sq("e2"));
     ctl.press(model, geo, a.x, a.y);
     ctl.motion(a.x + Controller::DRAG_THRESHOLD_PX - 2, a.y);
@@ -134,7 +134,7 @@ TEST_F(Fixture, DragThresholdSeparatesClickFromDrag) {
     EXPECT_EQ(i.move, Move(sq("h2"), sq("e2")));
 }
 
-TEST_F(Fixture, DragBackOrOffBoardReturnsThePiece) {
+TEST_F(ControllerInput, DragBackOrOffBoardReturnsThePiece) {
     const PointF a = geo.center(sq("h2"));
     ctl.press(model, geo, a.x, a.y);
     ctl.motion(a.x + 40, a.y + 40);
@@ -154,7 +154,7 @@ TEST_F(Fixture, DragBackOrOffBoardReturnsThePiece) {
     EXPECT_FALSE(ctl.awaiting_server());
 }
 
-TEST_F(Fixture, FlippedBoardClicksMapToTheSamePoints) {
+TEST_F(ControllerInput, FlippedBoardClicksMapToTheSamePoints) {
     model.set_seat(BLACK);
     ASSERT_TRUE(model.flipped());
     geo = BoardGeometry::fit(0, 0, 1000, 1100, true);

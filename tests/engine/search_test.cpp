@@ -62,6 +62,10 @@ struct MateCase {
     int moves;
 };
 
+// What GoogleTest prints for a case (instead of the struct's raw bytes, which hold a pointer
+// and change from build to build).
+void PrintTo(const MateCase& c, std::ostream* os) { *os << "mate in " << c.moves << ": " << c.fen; }
+
 class MateTest : public ::testing::TestWithParam<MateCase> {};
 
 TEST_P(MateTest, FindsShortestMateAndPlaysAMatingMove) {
@@ -307,6 +311,10 @@ TEST(Search, MovetimeIsRoughlyHonoured) {
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
     EXPECT_TRUE(r.best);
     EXPECT_LT(ms, 1500);  // loose bound: measured precisely by the tools, not here
+    // And it uses the time it was given: a fixed movetime searches until it is spent (less 5
+    // ms of overhead), so it neither stops after a shallow iteration nor returns at once.
+    EXPECT_GE(ms, 90);
+    EXPECT_GE(r.depth, 3);
 }
 
 TEST(Search, ClockLimitsGiveAMoveQuickly) {
@@ -320,6 +328,8 @@ TEST(Search, ClockLimitsGiveAMoveQuickly) {
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
     EXPECT_TRUE(r.best);
     EXPECT_LT(ms, 1500);  // about 2000/32 ms planned; 1000 ms is the hard cap
+    // Quick, but a real search: the ~70 ms planned reach well past the first plies.
+    EXPECT_GE(r.depth, 3);
 }
 
 TEST(Search, ProgressReportsRootFractionAndFinishedDepths) {
@@ -362,6 +372,45 @@ TEST(Search, DeterministicForEqualSeedAndLimits) {
     }
 }
 
+// Material in half pawns, by piece type (the usual 1/2/2/4/4.5/9 scale; the king is not
+// captured).
+int half_pawns(PieceType t) {
+    switch (t) {
+    case PAWN: return 2;
+    case ADVISOR:
+    case ELEPHANT: return 4;
+    case HORSE: return 8;
+    case CANNON: return 9;
+    case ROOK: return 18;
+    default: return 0;
+    }
+}
+
+// After `m`, an answering capture that leaves the mover more than a pawn down on the exchange
+// (what `m` took, minus what the answer takes, plus what a recapture on that point takes
+// back): "" if none, else that capture in ICCS.
+std::string losing_exchange_after(Position pos, Move m) {
+    const int gained = pos.is_capture(m) ? half_pawns(type_of(pos.piece_on(m.to()))) : 0;
+    UndoInfo u1;
+    pos.do_move(m, u1);
+    MoveList replies;
+    pos.generate_legal(replies);
+    for (Move c : replies) {
+        if (!pos.is_capture(c)) continue;
+        const int lost = half_pawns(type_of(pos.piece_on(c.to())));
+        const int capturer = half_pawns(type_of(pos.piece_on(c.from())));
+        UndoInfo u2;
+        pos.do_move(c, u2);
+        MoveList back;
+        pos.generate_legal(back);
+        bool recapture = false;
+        for (Move b : back) recapture = recapture || b.to() == c.to();
+        pos.undo_move(c, u2);
+        if (gained - lost + (recapture ? capturer : 0) < -2) return move_to_iccs(c);
+    }
+    return "";
+}
+
 TEST(Search, LowLevelsVaryWithTheSeedButStayReasonable) {
     Position pos;
     std::set<std::uint16_t> moves;
@@ -373,8 +422,9 @@ TEST(Search, LowLevelsVaryWithTheSeedButStayReasonable) {
         const Result r = e.search(pos, {}, lim);
         ASSERT_TRUE(r.best);
         moves.insert(r.best.raw());
-        // Even level 1 does not give away material at once: the move leaves no piece en prise
-        // to a free capture of more than a pawn.
+        // Even level 1 does not give away material at once: no answer wins more than a pawn
+        // from the move (a capture that is traded back, or a piece left en prise).
+        EXPECT_EQ(losing_exchange_after(pos, r.best), "") << "seed " << seed << ", move " << move_to_iccs(r.best);
     }
     EXPECT_GE(moves.size(), 3u);
     // Level 10 always plays the same move for any seed.

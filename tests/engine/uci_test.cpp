@@ -6,6 +6,7 @@
 #include <random>
 #include <sstream>
 #include <thread>
+#include <vector>
 
 #include "uci.h"
 #include "xiangqi/position.h"
@@ -88,29 +89,36 @@ TEST(Uci, MatedSideAnswersBestmoveNone) {
 }
 
 TEST(Uci, MalformedInputGetsErrorsNeverACrash) {
-    const std::string out = run(
-        "foo bar\n"
-        "position fen nonsense\n"
-        "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNX w - - 0 1\n"
-        "position startpos moves h2e2 zz99\n"
-        "position startpos moves a0a5\n"
-        "position\n"
-        "go perft\n"
-        "go perft 99\n"
-        "go depth x\n"
-        "go wtime\n"
-        "setoption name Hash value -3\n"
-        "setoption name Level value 11\n"
-        "setoption name Nope value 1\n"
-        "setoption\n"
-        "ucci\n"
-        "\n\n\r\n"
-        "go depth 2\n");
-    int errors = 0;
-    for (const auto& l : lines_of(out))
-        if (l.rfind("info string error", 0) == 0) ++errors;
-    EXPECT_GE(errors, 14) << out;
-    EXPECT_TRUE(legal_in(Position(), bestmove_of(out))) << out;  // still works afterwards
+    // Each malformed line, on its own, gets an error (one or more lines saying why), and the
+    // session goes on working afterwards.
+    const std::vector<std::string> bad = {
+        "foo bar",
+        "position fen nonsense",
+        "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNX w - - 0 1",
+        "position startpos moves h2e2 zz99",
+        "position startpos moves a0a5",
+        "position",
+        "go perft",
+        "go perft 99",
+        "go depth x",
+        "go wtime",
+        "setoption name Hash value -3",
+        "setoption name Level value 11",
+        "setoption name Nope value 1",
+        "setoption",
+    };
+    for (const auto& line : bad) {
+        const std::string out = run(line + "\nposition startpos\ngo depth 2\n");
+        int errors = 0;
+        for (const auto& l : lines_of(out))
+            if (l.rfind("info string error", 0) == 0) ++errors;
+        EXPECT_GE(errors, 1) << line << " ->\n" << out;
+        EXPECT_TRUE(legal_in(Position(), bestmove_of(out))) << line << " ->\n" << out;
+    }
+    // Blank lines and a switch to UCCI mid-session are no errors.
+    const std::string out = run("ucci\n\n\n\r\nposition startpos\ngo depth 2\n");
+    EXPECT_EQ(out.find("info string error"), std::string::npos) << out;
+    EXPECT_TRUE(legal_in(Position(), bestmove_of(out))) << out;
 }
 
 TEST(Uci, SetOptionsAndLevel) {

@@ -19,6 +19,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -136,7 +137,8 @@ public:
         }
     }
 
-    // Skips other messages until a T arrives; fails the test on timeout.
+    // Skips other messages until a T arrives; fails the test on timeout, and on an `error`
+    // met on the way (a test that expects an error asks for it with expect_error).
     template <class T>
     T expect(std::chrono::milliseconds timeout = 5000ms) {
         const auto deadline = std::chrono::steady_clock::now() + timeout;
@@ -148,6 +150,11 @@ public:
                 return T{};
             }
             if (auto* t = std::get_if<T>(&*m)) return *t;
+            if constexpr (!std::is_same_v<T, proto::Error>) {
+                if (const auto* e = std::get_if<proto::Error>(&*m))
+                    ADD_FAILURE() << "unexpected error " << proto::error_code_name(e->code) << " (" << e->message
+                                  << ") while waiting for " << T::TYPE;
+            }
             skipped.push_back(*m);
         }
     }

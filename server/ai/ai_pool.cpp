@@ -61,6 +61,12 @@ void AiPool::run(std::size_t index) {
             current_stop_[index] = job.stop;
             ++running_;
         }
+        if (job.limits.hard_ms > 0) {
+            const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                    std::chrono::steady_clock::now() - job.queued_at).count();
+            job.limits.hard_ms = static_cast<int>(std::max<long long>(1, job.limits.hard_ms - waited));
+            job.limits.soft_ms = std::min(job.limits.soft_ms, job.limits.hard_ms);
+        }
         const engine::Result r =
             engine.search(job.start, job.moves, job.limits, job.on_progress, job.stop.get());
         {

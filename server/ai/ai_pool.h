@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
@@ -22,6 +23,9 @@ struct AiJob {
     Position start;
     std::vector<Move> moves;
     engine::Limits limits;
+    // When the job was handed over: on a clock (limits.hard_ms > 0) the time spent waiting
+    // for a worker is taken off the budget, since the table's clock runs meanwhile.
+    std::chrono::steady_clock::time_point queued_at = std::chrono::steady_clock::now();
     std::shared_ptr<std::atomic<bool>> stop;  // set to cancel; a cancelled job reports nothing
     std::function<void(const engine::Progress&)> on_progress;
     std::function<void(const engine::Result&)> on_done;

@@ -70,6 +70,9 @@ struct ServerConfig {
 
 // Named constants that are not settings.
 inline constexpr std::size_t CHAT_HISTORY_LINES = 50;       // kept per table
+// Kept back from every AI move's deadline on a clock: the move's way to the referee, and the
+// AI's worker thread (lower priority than the I/O thread) waiting for a core on a busy host.
+inline constexpr int AI_MOVE_OVERHEAD_MS = 100;
 inline constexpr Millis AI_PROGRESS_INTERVAL{125};           // at most ~8 ai_progress lines/s
 inline constexpr std::size_t READ_CHUNK_BYTES = 8 * 1024;   // one socket read
 inline constexpr std::size_t MAX_WRITE_BATCH = 64;          // buffers gathered per write

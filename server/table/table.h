@@ -178,6 +178,8 @@ private:
     void free_seat(Color c);
     void seats_changed();
     void announce_ai(Color c);
+    // The time budget of `side`'s AI seat from the table's clock; none without a clock.
+    std::optional<engine::TimeBudget> ai_budget(Color side) const;
     // The one seat countdown (disconnect and restore): a disconnected human's seat is kept
     // for `grace`; then the seat is abandoned (abandon_seat). Grace 0: abandoned at once
     // (on the next turn of the I/O loop, like any timer).

@@ -85,6 +85,13 @@ Verdict Table::request_ai(SessionId s, const std::string& user_name, Color c, in
     return std::nullopt;
 }
 
+std::optional<engine::TimeBudget> Table::ai_budget(Color side) const {
+    if (!clock_) return std::nullopt;
+    const engine::ClockView view = clock_->ai_view(side);
+    if (view.type == engine::ClockType::None) return std::nullopt;
+    return engine::plan_move_time(view, AI_MOVE_OVERHEAD_MS);
+}
+
 void Table::announce_ai(Color c) {
     broadcast(proto::PlayerJoined{id_, seats_[c].name, proto::role_of(c), seats_[c].ai_level, seats_[c].engine});
 }
@@ -118,7 +125,15 @@ void Table::maybe_start_ai() {
     job.start = start_;
     job.moves = game_.moves();
     job.limits.level = level;
-    job.limits.movetime_ms = ctx_.config.ai_movetime_ms[static_cast<std::size_t>(level)];
+    const int pace_ms = ctx_.config.ai_movetime_ms[static_cast<std::size_t>(level)];
+    if (const auto budget = ai_budget(side)) {
+        // On a clock the clock decides (level 10 uses a slow clock's time); lower levels keep
+        // their usual pace when the clock allows it.
+        job.limits.hard_ms = level < engine::MAX_LEVEL ? std::min(budget->hard_ms, pace_ms) : budget->hard_ms;
+        job.limits.soft_ms = std::min(budget->soft_ms, job.limits.hard_ms);
+    } else {
+        job.limits.movetime_ms = pace_ms;
+    }
     job.limits.seed = std::random_device{}();
     job.stop = ai_stop_;
     const int ply = game_.ply();
@@ -155,7 +170,8 @@ void Table::ai_done(std::uint64_t epoch, Color side, int ply, const engine::Resu
     if (epoch != ai_epoch_ || !ai_busy_) return;
     seats_[side].ai_last_score = r.score_cp;
     const auto since = Clock::now() - position_since_;
-    if (since < ctx_.config.ai_min_move) {
+    // The pause that keeps AI-vs-AI games watchable is never taken from a running clock.
+    if (since < ctx_.config.ai_min_move && !ai_budget(side)) {
         ai_timer_.expires_after(ctx_.config.ai_min_move - since);
         std::weak_ptr<Table> weak = weak_from_this();
         const Move m = r.best;
@@ -193,6 +209,9 @@ void Table::start_engine(std::uint64_t epoch, Color side) {
     job.moves = game_.moves();
     job.level = std::clamp(seat.ai_level, 1, 10);
     job.movetime = EngineMs(ctx_.config.ai_movetime_ms[static_cast<std::size_t>(job.level)]);
+    // On a clock an engine gets a fixed time per move from the budget: its soft share, so
+    // that a slow answer still has the margin up to the hard limit before the flag.
+    if (const auto budget = ai_budget(side)) job.movetime = EngineMs(budget->soft_ms);
     job.stop = ai_stop_;
     const int ply = game_.ply();
     const int level = job.level;

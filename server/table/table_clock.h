@@ -2,6 +2,7 @@
 // The game recorder attaches a TableGameClock to every table that has a time control.
 #pragma once
 
+#include "engine/time_budget.h"
 #include "protocol/messages.h"
 #include "xiangqi/types.h"
 
@@ -17,6 +18,8 @@ public:
     virtual void position_reset(Color to_move) = 0;    // takeback or new game
     virtual void game_over() = 0;
     virtual proto::Clocks state() const = 0;
+    // The side's clock as an AI seat budgets its move (engine::plan_move_time).
+    virtual engine::ClockView ai_view(Color) const { return {}; }
 };
 
 }  // namespace xq::server

@@ -73,6 +73,20 @@ void TableGameClock::game_over() {
     timer_.cancel();
 }
 
+engine::ClockView TableGameClock::ai_view(Color side) const {
+    const ClockConfig& cfg = clock_.config();
+    engine::ClockView v;
+    if (cfg.kind == ClockKind::None) return v;
+    const SideTime st = clock_.side_time(side, now());
+    v.type = cfg.kind == ClockKind::Fischer ? engine::ClockType::Fischer : engine::ClockType::Asian;
+    v.main_ms = static_cast<int>(st.main.count());
+    v.increment_ms = static_cast<int>(cfg.increment.count());
+    v.move_limit_ms = static_cast<int>(cfg.move_limit.count());
+    v.countdown_ms = static_cast<int>(cfg.countdown.count());
+    v.in_countdown = st.in_countdown;
+    return v;
+}
+
 proto::Clocks TableGameClock::state() const {
     proto::Clocks c;
     auto t = now();

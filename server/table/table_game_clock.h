@@ -25,6 +25,7 @@ public:
     void position_reset(Color to_move) override;
     void game_over() override;
     proto::Clocks state() const override;
+    engine::ClockView ai_view(Color side) const override;
 
     const ClockConfig& config() const { return clock_.config(); }
     ClockState persisted_state() const { return clock_.state(std::chrono::steady_clock::now()); }

@@ -2,6 +2,9 @@
 #include <gtest/gtest.h>
 
 #include "server/table/game_clock.h"
+#include "server/table/table_game_clock.h"
+#include "engine/time_budget.h"
+#include <boost/asio/io_context.hpp>
 
 using namespace xq;
 using namespace xq::server;
@@ -147,4 +150,36 @@ TEST(Clock, StopFreezesTime) {
     EXPECT_FALSE(c.running());
     EXPECT_EQ(c.side_time(RED, at(100s)).main, 45s);
     EXPECT_FALSE(c.flag_fallen(at(1000s)).has_value());
+}
+
+// What an AI seat budgets from (issue #13): the mover's main time, the increment, the Asian
+// per-move limit and countdown, and whether the countdown has begun.
+TEST(TableClockAiView, GivesTheAiTheClockItMovesOn) {
+    boost::asio::io_context io;
+    auto no_flag = [](Color) {};
+    TableGameClock asian(io, *parse_clock_spec("asian:5/3/10"), no_flag);
+    asian.game_started(RED);
+    const engine::ClockView a = asian.ai_view(RED);
+    EXPECT_EQ(a.type, engine::ClockType::Asian);
+    EXPECT_LE(a.main_ms, 5000);
+    EXPECT_GT(a.main_ms, 4000);
+    EXPECT_EQ(a.move_limit_ms, 3000);
+    EXPECT_EQ(a.countdown_ms, 10000);
+    EXPECT_FALSE(a.in_countdown);
+    EXPECT_LT(engine::plan_move_time(a).hard_ms, 3000);  // the per-move limit binds
+
+    TableGameClock countdown(io, *parse_clock_spec("asian:0/0/10"), no_flag);
+    countdown.game_started(RED);
+    EXPECT_TRUE(countdown.ai_view(RED).in_countdown);
+    EXPECT_LT(engine::plan_move_time(countdown.ai_view(RED)).hard_ms, 10000);
+
+    TableGameClock fischer(io, *parse_clock_spec("fischer:60+2"), no_flag);
+    fischer.game_started(RED);
+    const engine::ClockView f = fischer.ai_view(BLACK);
+    EXPECT_EQ(f.type, engine::ClockType::Fischer);
+    EXPECT_EQ(f.main_ms, 60000);
+    EXPECT_EQ(f.increment_ms, 2000);
+    asian.game_over();
+    countdown.game_over();
+    fischer.game_over();
 }

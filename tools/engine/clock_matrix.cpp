@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "clock.h"
+#include "server/table/game_clock.h"
 #include "engine/search.h"
 #include "engine/time_budget.h"
 #include "xiangqi/game.h"

@@ -308,11 +308,11 @@ struct ListGames {
     static constexpr std::string_view TYPE = "list_games";
     std::string player;       // optional: only games in which this name played
     std::int64_t before = 0;  // optional paging: only games with a smaller id
-    int limit = 0;            // optional: at most this many (0 or absent: GAMES_PER_LINE)
+    int limit = 0;            // optional: 1..GAMES_PER_LINE (0 or absent: GAMES_PER_LINE); else bad_field
     template <class F> void fields(F& f) {
         f.opt("player", player);
         f.opt("before", before);
-        f.opt("limit", limit);
+        f.opt("limit", limit, 0, int(GAMES_PER_LINE));
     }
 };
 

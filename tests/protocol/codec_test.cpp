@@ -289,6 +289,19 @@ TEST(Codec, FieldErrorsNameTheRequestAndField) {
     EXPECT_NE(n.error().message.find("tables[0].name"), std::string::npos) << n.error().message;
 }
 
+// Issue #15, point 6: an out-of-range list_games.limit is refused, not silently clamped.
+TEST(Codec, ListGamesLimitOutOfRangeIsABadField) {
+    for (const char* line : {R"({"type":"list_games","limit":1000})", R"({"type":"list_games","limit":-5})",
+                             R"({"type":"list_games","limit":51})"}) {
+        const auto d = decode_client(line);
+        ASSERT_FALSE(d.ok()) << line;
+        EXPECT_EQ(d.error().code, ErrorCode::BadField) << line;
+        EXPECT_NE(d.error().message.find("limit"), std::string::npos) << d.error().message;
+    }
+    EXPECT_TRUE(decode_client(R"({"type":"list_games","limit":50})").ok());
+    EXPECT_TRUE(decode_client(R"({"type":"list_games","limit":0})").ok());
+}
+
 TEST(Codec, NestingAtTheLimitIsAccepted) {
     // Depth 1 (the object) + 7 arrays = MAX_JSON_DEPTH.
     std::string line = R"({"type":"ping","x":)";

@@ -1,0 +1,508 @@
+// The kill9 scenario: repeated kill -9 of a loaded server; every acknowledged move must be
+// there after each restart, in the snapshot, for a fresh spectator and in the archive.
+#include "scenario.h"
+
+#include <signal.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iterator>
+#include <map>
+#include <random>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "protocol/utf8.h"
+#include "xiangqi/game.h"
+
+namespace xq::attack {
+
+namespace {
+
+// ---- kill9 -------------------------------------------------------------------------------
+// Repeated kill -9 of a loaded server. Bot pairs and one human-versus-AI table play
+// pipelined, each watched by a spectator, so moves are in flight at the random moment of the
+// kill. Every move_made any client received (players or spectator, including lines still
+// read from the sockets after the kill) is an acknowledged move. After each restart every
+// player reclaims its seat with its resume token; its snapshot must start with all
+// acknowledged moves of its game (after them at most the move that was in flight and one AI
+// reply), a fresh spectator and the archive (`get_game`) must show the same moves, and the
+// game must go on (the AI must move again). A game that ended at the kill must be in the
+// archive instead. At the end every game of every pair is compared with the archive.
+
+// One pair of players at one table plus a spectator; black may be an AI.
+struct KillGame {
+    std::string prefix;
+    bool ai_black = false;
+    bool broken = false;                     // a failure was counted; the game is left alone
+    Client* red = nullptr;
+    Client* black = nullptr;                 // nullptr when black is an AI
+    Client* spec = nullptr;
+    proto::TableId table = 0;
+    Game game;                               // acknowledged moves of the current game
+    std::vector<std::string> moves;          // the same in ICCS
+    std::string pending;                     // sent, no move_made seen yet
+    Clock::time_point pending_since{}, next_send{};
+    std::map<int, std::string> seen;         // ply -> move, from any move_made of this table
+    bool over = false;                       // game_over seen for this table
+    int conflicts = 0;                       // two clients saw different moves for one ply
+    std::string error;                       // an error line a client of this game received
+    bool await_ai = false;                   // restarted: the AI has not moved again yet
+    std::vector<std::vector<std::string>> finished;  // earlier games of this pair, as acknowledged
+    std::mt19937 rng;
+};
+
+Move iccs_move(const std::string& m) {
+    if (m.size() != 4 || !proto::is_iccs_syntax(m)) return Move();
+    return Move(square_from_string(m.substr(0, 2)), square_from_string(m.substr(2, 2)));
+}
+
+void watch_kill_game(KillGame& g, const Line& l) {
+    if (l.type == "move_made") {
+        const auto& mm = std::get<proto::MoveMade>(*l.msg);
+        if (mm.table != g.table) return;
+        auto [it, fresh] = g.seen.emplace(mm.ply, mm.move);
+        if (!fresh && it->second != mm.move) ++g.conflicts;
+    } else if (l.type == "game_over") {
+        if (std::get<proto::GameOver>(*l.msg).table == g.table) g.over = true;
+    } else if (l.type == "error" || l.type == "?") {
+        g.error = l.text;
+    }
+}
+
+class KillRun {
+public:
+    KillRun(Hub& hub, Target target) : hub_(hub), target_(std::move(target)) {}
+
+    static constexpr std::size_t MAX_PLIES = 160;  // then the pair starts a new game
+    static constexpr int SEND_GAP_MS = 25;         // per pair: each player stays near 20 lines/s
+    Stats latency;
+    int acked_moves = 0, ai_moves = 0, games_started = 0;
+
+    void observe(KillGame& g, Client* c) {
+        if (c) c->observer = [&g](const Line& l) { watch_kill_game(g, l); };
+    }
+
+    Client* join(KillGame& g, const std::string& name, std::string* why) {
+        Client* c = hub_.join(target_, name, why);
+        observe(g, c);
+        return c;
+    }
+
+    // A new table for the pair: red creates, black (or the AI) sits, the spectator watches.
+    bool new_table(KillGame& g, std::string* why) {
+        if (g.table != 0) {
+            for (Client* c : {g.red, g.black, g.spec}) {
+                if (!c) continue;
+                c->send(proto::Leave{g.table});
+                hub_.expect(*c, "left", 5000);
+            }
+        }
+        if (!g.moves.empty()) g.finished.push_back(g.moves);
+        g.moves.clear();
+        g.table = 0;
+        proto::CreateTable ct;
+        ct.name = g.prefix + "table";
+        ct.as = proto::Role::Red;
+        g.red->send(ct);
+        auto snap = hub_.expect(*g.red, "table_snapshot", 5000);
+        if (!snap) return *why = "no snapshot after create_table", false;
+        g.table = std::get<proto::TableSnapshot>(*snap->msg).table.id;
+        if (g.ai_black) {
+            g.red->send(proto::RequestAi{g.table, BLACK, 1});
+            if (!hub_.expect(*g.red, "player_joined", 5000)) return *why = "the AI did not sit", false;
+        } else {
+            g.black->send(proto::Join{g.table, proto::Role::Black});
+            if (!hub_.expect(*g.black, "table_snapshot", 5000)) return *why = "no snapshot after join", false;
+        }
+        g.spec->send(proto::Join{g.table, proto::Role::Spectator});
+        if (!hub_.expect(*g.spec, "table_snapshot", 5000)) return *why = "spectator got no snapshot", false;
+        ++games_started;
+        return reset_game(g, {}, why);
+    }
+
+    // The pair's current game becomes `moves` (from a snapshot or the archive).
+    static bool reset_game(KillGame& g, const std::vector<std::string>& moves, std::string* why) {
+        g.game = Game();
+        g.moves.clear();
+        g.seen.clear();
+        g.pending.clear();
+        g.over = false;
+        for (const auto& m : moves) {
+            if (!g.game.play(iccs_move(m))) return *why = "the server's game holds " + m + ", not legal", false;
+            g.moves.push_back(m);
+            g.seen[int(g.moves.size())] = m;
+        }
+        return true;
+    }
+
+    // Applies every move_made seen, in order; false on a contradiction.
+    bool confirm(KillGame& g, std::string* why) {
+        for (auto it = g.seen.find(int(g.moves.size()) + 1); it != g.seen.end();
+             it = g.seen.find(int(g.moves.size()) + 1)) {
+            const std::string m = it->second;
+            const bool ai = g.ai_black && g.game.side_to_move() == BLACK;
+            if (!ai && m != g.pending)
+                return *why = "move_made " + m + " at ply " + std::to_string(it->first) + " but '" + g.pending +
+                              "' was sent",
+                       false;
+            if (!g.game.play(iccs_move(m))) return *why = "the server applied " + m + ", not legal here", false;
+            if (!ai) latency.add(ms_since(g.pending_since) * 1000.0);
+            if (ai) ++ai_moves, g.await_ai = false;
+            g.moves.push_back(m);
+            g.pending.clear();
+            ++acked_moves;
+        }
+        return true;
+    }
+
+    // One pass of play for a pair: confirm what arrived, send the next move if none is in
+    // flight (`now`: without the pause between moves); a finished game makes way for a new one.
+    bool drive(KillGame& g, std::string* why, bool now = false) {
+        if (!confirm(g, why)) return false;
+        if (g.conflicts) return *why = "two clients saw different moves for one ply", false;
+        if (!g.error.empty()) return *why = "error: " + g.error, false;
+        if (!g.pending.empty()) {
+            if (ms_since(g.pending_since) > 5000) return *why = "no move_made for " + g.pending + " in 5 s", false;
+            return true;
+        }
+        if (g.over || g.game.over() || g.moves.size() >= MAX_PLIES) return new_table(g, why);
+        if (g.ai_black && g.game.side_to_move() == BLACK) return true;  // the AI's turn
+        if (!now && Clock::now() < g.next_send) return true;
+        const MoveList legal = g.game.legal_moves();
+        proto::MoveRequest req;
+        req.table = g.table;
+        req.ply = int(g.moves.size());
+        req.move = move_to_iccs(legal[int(g.rng() % unsigned(legal.size()))]);
+        g.pending = req.move;
+        g.pending_since = Clock::now();
+        g.next_send = g.pending_since + std::chrono::milliseconds(SEND_GAP_MS);
+        (g.game.side_to_move() == RED ? g.red : g.black)->send(req);
+        return true;
+    }
+
+    // Reconnects `old` with its resume token; `snap` gets the snapshot when the seat came back.
+    Client* resume(KillGame& g, Client* old, bool* resumed, std::optional<proto::TableSnapshot>* snap,
+                   std::string* why) {
+        const std::string name = old->name(), token = old->session_token;
+        old->close();
+        Client& c = hub_.add(name);
+        observe(g, &c);
+        if (!c.connect(target_)) return *why = "reconnect failed", nullptr;
+        proto::Hello h;
+        h.name = name;
+        h.resume = token;
+        c.send(h);
+        auto w = hub_.expect(c, "welcome", 5000);
+        if (!w) return *why = "no welcome on resume for " + name, nullptr;
+        const auto& wm = std::get<proto::Welcome>(*w->msg);
+        c.session_token = wm.resume_token;
+        *resumed = wm.resumed;
+        if (wm.resumed)
+            if (auto sn = hub_.expect(c, "table_snapshot", 5000)) *snap = std::get<proto::TableSnapshot>(*sn->msg);
+        return &c;
+    }
+
+    // The games of the pair (red's name) in the archive, oldest first; only the newest when
+    // newest_only.
+    std::optional<std::vector<proto::GameRecord>> archive(const std::string& red_name, bool newest_only,
+                                                          std::string* why) {
+        Client* a = hub_.join(target_, "audit" + std::to_string(++auditors_), why);
+        if (!a) return std::nullopt;
+        std::vector<std::int64_t> ids;
+        std::int64_t before = 0;
+        for (bool more = true; more;) {
+            proto::ListGames q;
+            q.player = red_name;
+            q.before = before;
+            q.limit = newest_only ? 1 : 50;
+            a->send(q);
+            auto l = hub_.expect(*a, "games", 5000);
+            if (!l) return *why = "no answer to list_games", std::nullopt;
+            const auto& gs = std::get<proto::Games>(*l->msg);
+            for (const auto& s : gs.games) ids.push_back(s.id);
+            more = gs.more && !newest_only && !gs.games.empty();
+            if (!gs.games.empty()) before = gs.games.back().id;
+        }
+        std::reverse(ids.begin(), ids.end());
+        std::vector<proto::GameRecord> out;
+        for (const auto id : ids) {
+            a->send(proto::GetGame{id});
+            auto r = hub_.expect(*a, "game_record", 5000);
+            if (!r) return *why = "no answer to get_game " + std::to_string(id), std::nullopt;
+            out.push_back(std::get<proto::GameRecord>(*r->msg));
+            if (out.size() % 40 == 0) hub_.wait(1000, [] { return false; });  // under the rate limit
+        }
+        a->close();
+        return out;
+    }
+
+private:
+    Hub& hub_;
+    Target target_;
+    int auditors_ = 0;
+};
+
+// Moves beyond the acknowledged ones that the server may legitimately hold after a kill:
+// the request that was in flight, and an AI reply to it. Returns how many (or -1).
+int unacked_tail(const KillGame& g, const std::vector<std::string>& server_moves) {
+    if (server_moves.size() < g.moves.size()) return 0;
+    Game probe = g.game;
+    int extra = 0;
+    bool pending_used = false;
+    for (std::size_t i = g.moves.size(); i < server_moves.size(); ++i, ++extra) {
+        const bool ai = g.ai_black && probe.side_to_move() == BLACK;
+        if (!ai && (pending_used || server_moves[i] != g.pending)) return -1;
+        if (!ai) pending_used = true;
+        if (!probe.play(iccs_move(server_moves[i]))) return -1;
+    }
+    return extra <= 2 ? extra : -1;
+}
+
+// Acknowledged moves missing from (or changed in) `server_moves`.
+int missing(const std::vector<std::string>& acked, const std::vector<std::string>& server_moves) {
+    int lost = 0;
+    for (std::size_t i = 0; i < acked.size(); ++i) lost += i >= server_moves.size() || server_moves[i] != acked[i];
+    return lost;
+}
+
+}  // namespace
+
+void kill9(Env& env) {
+    const std::string name = "kill9";
+    const std::string data = env.work_dir + "/kill9-data";
+    std::filesystem::remove_all(data);
+    const std::vector<std::string> extra = {"--data-dir",   data, "--seat-grace",      "120",
+                                            "--ai-workers", "1",  "--ai-min-move-ms", "20"};
+    Session s(env, name, extra);
+    if (!s.ok) return;
+    std::vector<std::string> args = base_args(s.target);
+    args.insert(args.end(), extra.begin(), extra.end());
+    const int rounds = std::max(1, env.kill_rounds);
+    const int n_pairs = 6;  // bot pairs, plus one human-versus-AI table
+    Hub hub;
+    KillRun run(hub, s.target);
+    std::vector<std::unique_ptr<KillGame>> games;
+    std::string why;
+    for (int i = 0; i <= n_pairs; ++i) {
+        auto g = std::make_unique<KillGame>();
+        g->prefix = "k" + std::to_string(i) + "_";
+        g->ai_black = i == n_pairs;
+        g->rng.seed(env.seed + std::uint32_t(i));
+        g->red = run.join(*g, g->prefix + "r", &why);
+        g->black = g->ai_black ? nullptr : run.join(*g, g->prefix + "b", &why);
+        g->spec = run.join(*g, g->prefix + "s", &why);
+        if (!g->red || (!g->ai_black && !g->black) || !g->spec || !run.new_table(*g, &why))
+            return add(env, name, "setup", why, "ok", false);
+        games.push_back(std::move(g));
+    }
+    int failures = 0;
+    std::string last_failure;
+    auto fail = [&](KillGame& g, const std::string& w) {
+        ++failures;
+        last_failure = g.prefix + ": " + w;
+        g.broken = true;
+        if (env.verbose) std::printf("    kill9 failure: %s\n", last_failure.c_str());
+    };
+    // Plays for ms (and, after a restart, until the AI has moved again, at most 10 s more).
+    auto play_for = [&](int ms) {
+        const auto until = Clock::now() + std::chrono::milliseconds(ms);
+        const auto hard = until + std::chrono::seconds(10);
+        while (true) {
+            const auto now = Clock::now();
+            bool waiting_ai = false;
+            for (auto& g : games) waiting_ai |= !g->broken && g->await_ai;
+            if (now >= hard) {
+                for (auto& g : games)
+                    if (!g->broken && g->await_ai) fail(*g, "the AI did not move within 10 s of a restart");
+                break;
+            }
+            if (now >= until && !waiting_ai) break;
+            for (auto& g : games)
+                if (!g->broken && !run.drive(*g, &why)) fail(*g, why);
+            hub.pump(1);
+            for (auto& c : hub.clients()) c->inbox().clear();  // the observers have seen every line
+        }
+    };
+
+    std::mt19937 rng(env.seed);
+    int rounds_done = 0, in_flight = 0, acked_after_kill = 0, committed_unacked = 0, lost = 0, restored = 0,
+        ended_at_kill = 0, archive_checked = 0, checks = 0;
+    Stats restart;
+    const auto t_begin = Clock::now();
+    const double budget_ms = env.full ? 900000.0 : 240000.0;
+    for (int r = 0; r < rounds && ms_since(t_begin) < budget_ms; ++r) {
+        play_for(200 + int(rng() % 1000));
+        // Every pair that can sends a move at once, and the kill lands a random 0-1 ms later,
+        // while the server is reading, committing and answering them.
+        for (auto& g : games)
+            if (!g->broken && !run.drive(*g, &why, true)) fail(*g, why);
+        std::this_thread::sleep_for(std::chrono::microseconds(rng() % 1000));
+        std::map<KillGame*, std::size_t> before;
+        for (auto& g : games) {
+            in_flight += !g->broken && !g->pending.empty();
+            before[g.get()] = g->moves.size();
+        }
+        s.server.kill9();
+        // What the server wrote before it died is still in our sockets: read it to the end.
+        hub.wait(3000, [&] {
+            return std::none_of(hub.clients().begin(), hub.clients().end(), [](auto& c) { return c->open(); });
+        });
+        for (auto& g : games) {
+            if (g->broken) continue;
+            if (!run.confirm(*g, &why)) fail(*g, why);
+            acked_after_kill += int(g->moves.size() - before[g.get()]);
+        }
+        const auto t0 = Clock::now();
+        if (!s.server.start(env.server_bin, args, s.log, s.target, 0, &why))
+            return add(env, name, "restart " + std::to_string(r + 1), why, "restarts", false);
+        restart.add(ms_since(t0) * 1000.0);
+        ++rounds_done;
+
+        for (auto& gp : games) {
+            KillGame& g = *gp;
+            if (g.broken) continue;
+            ++checks;
+            bool rr = false, rb = true;
+            std::optional<proto::TableSnapshot> sr, sb;
+            if (!(g.red = run.resume(g, g.red, &rr, &sr, &why))) {
+                fail(g, why);
+                continue;
+            }
+            if (!g.ai_black && !(g.black = run.resume(g, g.black, &rb, &sb, &why))) {
+                fail(g, why);
+                continue;
+            }
+            const std::string spec_name = g.spec->name();
+            g.spec->close();
+            if (!(g.spec = run.join(g, spec_name, &why))) {
+                fail(g, why);
+                continue;
+            }
+            const bool back = rr && sr && (g.ai_black || (rb && sb));
+            if (back) {
+                ++restored;
+                const auto& mv = sr->moves;
+                const int l = missing(g.moves, mv);
+                lost += l;
+                const int tail = unacked_tail(g, mv);
+                if (l > 0) fail(g, std::to_string(l) + " acknowledged moves missing after the restart");
+                else if (tail < 0) fail(g, "the restored game holds moves nobody sent");
+                else if (sb && sb->moves != mv) fail(g, "red's and black's snapshots differ");
+                else if (sr->table.id != g.table) fail(g, "the game came back at another table");
+                if (g.broken) continue;
+                committed_unacked += tail > 0 && !g.pending.empty() && mv[g.moves.size()] == g.pending;
+                g.spec->send(proto::Join{g.table, proto::Role::Spectator});
+                auto ss = hub.expect(*g.spec, "table_snapshot", 5000);
+                if (!ss || std::get<proto::TableSnapshot>(*ss->msg).moves != mv) {
+                    fail(g, "a new spectator sees another game");
+                    continue;
+                }
+                auto rec = run.archive(g.red->name(), true, &why);
+                if (!rec || rec->empty() || rec->back().moves != mv) {
+                    fail(g, rec ? "the archive's record differs from the restored table" : why);
+                    continue;
+                }
+                ++archive_checked;
+                if (!KillRun::reset_game(g, mv, &why)) {
+                    fail(g, why);
+                    continue;
+                }
+                g.await_ai = g.ai_black && !g.game.over();
+            } else {
+                // Not restored: only right if the game had ended (with the acknowledged moves,
+                // or with the move in flight); the archive must hold it.
+                auto rec = run.archive(g.red->name(), true, &why);
+                if (!rec || rec->empty()) {
+                    fail(g, rec ? "the game is neither restored nor in the archive" : why);
+                    lost += int(g.moves.size());
+                    continue;
+                }
+                const auto& mv = rec->back().moves;
+                const int l = missing(g.moves, mv);
+                lost += l;
+                const int tail = unacked_tail(g, mv);
+                Game replay;
+                for (const auto& m : mv) replay.play(iccs_move(m));
+                if (l > 0) fail(g, std::to_string(l) + " acknowledged moves missing from the archive");
+                else if (tail < 0) fail(g, "the archived game holds moves nobody sent");
+                else if (!replay.over() && rec->back().game.result == Outcome::Ongoing && !g.over)
+                    fail(g, "an unfinished game was not restored (resumed=" + std::string(rr ? "true" : "false") + ")");
+                if (g.broken) continue;
+                ++ended_at_kill;
+                ++archive_checked;
+                committed_unacked += tail > 0 && !g.pending.empty() && mv[g.moves.size()] == g.pending;
+                // Start over at a new table (the finished game is remembered for the final check).
+                g.moves = mv;
+                g.table = 0;
+                if (!run.new_table(g, &why)) fail(g, why);
+            }
+        }
+        hub.remove_closed();
+    }
+    play_for(500);  // every restart is followed by play (and the AI's reply is awaited)
+
+    // Finally, every game each pair played against the archive.
+    int archived_games = 0, archive_mismatch = 0;
+    for (auto& g : games) {
+        if (g->broken) continue;
+        std::vector<std::vector<std::string>> expect = g->finished;
+        expect.push_back(g->moves);
+        auto recs = run.archive(g->red->name(), false, &why);
+        if (!recs) {
+            fail(*g, why);
+            continue;
+        }
+        if (recs->size() != expect.size()) {
+            fail(*g, "archive holds " + std::to_string(recs->size()) + " games, played " +
+                         std::to_string(expect.size()));
+            continue;
+        }
+        for (std::size_t i = 0; i < expect.size(); ++i) {
+            ++archived_games;
+            const auto& mv = (*recs)[i].moves;
+            const bool last = i + 1 == expect.size();
+            // The current game may hold the move still in flight.
+            if (missing(expect[i], mv) > 0 || (!last && mv.size() != expect[i].size()) ||
+                (last && mv.size() > expect[i].size() + 2)) {
+                ++archive_mismatch;
+                fail(*g, "archived game " + std::to_string(i + 1) + " differs from what was played");
+            }
+        }
+    }
+    add(env, name, "kill -9 rounds under load", std::to_string(rounds_done), std::to_string(rounds),
+        rounds_done == rounds);
+    add(env, name, "moves acknowledged (bots + AI)",
+        std::to_string(run.acked_moves) + " (" + std::to_string(run.ai_moves) + " AI)", "> 0",
+        run.acked_moves > 0 && run.ai_moves > 0);
+    add(env, name, "move requests in flight at the kills", std::to_string(in_flight), "> 0", in_flight > 0);
+    add(env, name, "move_made read after the kills (bots + AI)", std::to_string(acked_after_kill), "info", true);
+    add(env, name, "games restored / ended at the kill (of checks)",
+        std::to_string(restored) + " / " + std::to_string(ended_at_kill) + " (" + std::to_string(checks) + ")",
+        "sum = checks", restored + ended_at_kill == checks && restored > 0);
+    add(env, name, "acknowledged moves lost", std::to_string(lost), "0", lost == 0);
+    add(env, name, "in-flight moves committed, never acknowledged", std::to_string(committed_unacked),
+        "allowed", true);
+    add(env, name, "restored games equal to the archive", std::to_string(archive_checked), "= checks",
+        archive_checked == checks);
+    add(env, name, "games played / archive mismatches",
+        std::to_string(archived_games) + " / " + std::to_string(archive_mismatch), "all archived, 0",
+        archived_games >= int(games.size()) && archive_mismatch == 0);
+    add(env, name, "restart to listening, p50/max",
+        fmt(restart.pct(50) / 1000.0, 0) + "/" + fmt(restart.pct(100) / 1000.0, 0) + " ms", "", true);
+    add(env, name, "move round trip p50/p99", lat(run.latency), "info", true);
+    add(env, name, "failures", std::to_string(failures) + (failures ? " (" + last_failure + ")" : ""), "0",
+        failures == 0);
+    const int bad = log_errors(s.log);
+    add(env, name, "server log errors (all " + std::to_string(rounds_done + 1) + " runs)", std::to_string(bad), "0",
+        bad == 0);
+}
+
+}  // namespace xq::attack

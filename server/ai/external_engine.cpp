@@ -408,6 +408,11 @@ EngineReply ExternalEngine::best_move(const Position& start, const std::vector<M
         const bool slice = limits.cancel && ms_until(deadline) > ENGINE_CANCEL_POLL;
         auto line = read_line(slice ? ENGINE_CANCEL_POLL : ms_until(deadline));
         if (!line && slice && !eof_) continue;  // not yet at the deadline: check the cancel flag
+        // An engine that never stops talking must not hold the search past its deadline: once
+        // it has passed, any line but the answer counts as silence (stop, then Hung).
+        if (line && !eof_ && SteadyClock::now() >= deadline && *line != "nobestmove" &&
+            !starts_with_word(*line, "bestmove"))
+            line.reset();
         if (!line) {
             if (eof_) {
                 // The engine closed its output; it has usually exited too. Never block on it.

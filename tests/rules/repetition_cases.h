@@ -34,6 +34,7 @@ struct RepetitionCase {
 //   WXF  = World Xiangqi Federation, Asian rules, English translation (wxf.org/xq/rule/asia/)
 //   SUM  = the Asian rules summary "Forbidden perpetual moves" (chesshub.com/cchess/rules)
 //   HGM  = H. G. Muller, talkchess.com thread "Perpetual chasing in Xiangqi" (2010)
+//          and his comment on the Asian rules at chessvariants.com (Xiangqi page, 2018)
 inline constexpr RepetitionCase REPETITION_CASES[] = {
     {"rook_chases_unprotected_cannon",
      "WXF rule 18 (diagrams 32, 33): a rook may not perpetually chase an unprotected cannon",
@@ -150,6 +151,149 @@ inline constexpr RepetitionCase REPETITION_CASES[] = {
      "WXF rule 32: one piece chasing two pieces in turn is a draw; Black's c4c6 only adds an "
      "attacker to a horse that stands in the f6 rook's line already",
      "9/9/4k4/5r3/9/2r1N4/9/9/3K1C3/9 w - - 0 1", "e4d6 c4c6 d6e4 c6c4", Verdict::Draw, Why::Repetition, ""},
+    {"d32_rook_follows_cannon_across_the_board",
+     "WXF rule 18, diagram 32 (R9=5 c5=1 R5=9 c1=5): the rook may not perpetually chase "
+     "the unprotected cannon",
+     "3k5/9/4c4/9/9/9/9/R8/9/5K3 w - - 0 1", "a2e2 e7a7 e2a2 a7e7",
+     Verdict::RedLoses, Why::PerpetualChase, "black cannon"},
+    {"d36_cannon_replies_attack_two_horses",
+     "WXF rule 18, diagram 36 (R7=3 c7=3 R3=7 c3=7): the cannon's replies attack the two "
+     "red horses in turn (allowed), the rook's perpetual chase of the cannon is not",
+     "2Nk2N2/2n3n2/6c2/9/9/9/9/2R6/9/5K3 w - - 0 1", "c2g2 g7c7 g2c2 c7g7",
+     Verdict::RedLoses, Why::PerpetualChase, "black cannon"},
+    {"d37_cannon_replies_one_check_one_chase",
+     "WXF rule 18, diagram 37 (R8+1 c1+1 R8-1 c1-1): the cannon's replies are one check "
+     "and one chase (allowed), the rook chases the unprotected cannon perpetually",
+     "3k5/9/9/9/9/9/9/9/c1N1K4/1RBA5 w - - 0 1", "b0b1 a1a0 b1b0 a0a1",
+     Verdict::RedLoses, Why::PerpetualChase, "black cannon"},
+    {"d29_rook_chases_protected_cannon",
+     "WXF rule 17, diagram 29 (R1=2 c8=9 R2=1 c9=8): a rook may perpetually chase a "
+     "protected cannon (the a7 rook protects it on both points)",
+     "5k3/9/r6c1/9/9/9/9/8R/9/3K5 w - - 0 1", "i2h2 h7i7 h2i2 i7h7",
+     Verdict::Draw, Why::Repetition, ""},
+    {"d30_cannon_protected_on_one_point_only",
+     "WXF rule 17, diagram 30 (R3=7 c3=7 R7=3 c7=3): the cannon is protected on one of its "
+     "points (by the b9 horse) and not on the other; the chase is still allowed",
+     "1n3k3/9/2c6/9/9/9/9/6R2/9/3K5 w - - 0 1", "g2c2 c7g7 c2g2 g7c7",
+     Verdict::Draw, Why::Repetition, ""},
+    {"d51_rook_offers_itself_12_plies",
+     "WXF rule 24, diagram 51 (R3=1 r9=8 R1=2 r8=7 R2=3 r7=8 R3=2 r8=9 R2=1 r9=7 R1=3 "
+     "r7=9): a rook that keeps offering itself to a rook that could take it is a perpetual "
+     "sacrifice, a draw; a 12-ply cycle (the position after ply 1 recurs a third time at "
+     "ply 13)",
+     "5k3/9/8r/9/9/9/9/6R2/9/3K5 w - - 0 1", "g2i2 i7h7 i2h2 h7g7 h2g2 g7h7 g2h2 h7i7 h2i2 i7g7 i2g2 g7i7",
+     Verdict::Draw, Why::Repetition, "", 13, "plies 2-13"},
+    {"d52_rook_offers_itself_10_plies",
+     "WXF rule 24, diagram 52 (R8+2 r5+3 R8-3 r5-2 R8+2 r5+2 R8-2 r5-1 R8+1 r5-2): the "
+     "rook perpetually offers itself along the ranks, a draw; a 10-ply cycle (the position "
+     "after ply 3 recurs a third time at ply 13)",
+     "5k3/9/4r4/9/1R7/9/9/9/9/3K5 w - - 0 1", "b5b7 e7e4 b7b4 e4e6 b4b6 e6e4 b6b4 e4e5 b4b5 e5e7",
+     Verdict::Draw, Why::Repetition, "", 13, "plies 4-13"},
+    {"d54_cannon_offer_on_the_back_rank",
+     "WXF rule 24, diagram 54 (C2=3 c7=8 C3=2 c8=7): the cannon confined to the king's row "
+     "is protected on one of its points (by the e7 elephant) and can capture back, so "
+     "there is no perpetual chase",
+     "4k1c2/9/4b4/6pP1/9/9/9/7C1/9/3K5 w - - 0 1", "h2g2 g9h9 g2h2 h9g9",
+     Verdict::Draw, Why::Repetition, ""},
+    {"d55_horse_chases_blocked_horse",
+     "WXF rule 24, diagram 55 (H2+4 h7+9 H4-2 h9-7): the black horse is blocked (its legs "
+     "g6 and i5 are occupied) and cannot capture back, so the red horse chases it "
+     "perpetually",
+     "5k3/9/6n2/6p2/8p/7N1/9/9/9/3K5 w - - 0 1", "h4f5 g7i6 f5h4 i6g7",
+     Verdict::RedLoses, Why::PerpetualChase, "black horse"},
+    {"d61_cannon_chases_rook_by_moving_elephant",
+     "WXF rule 26 (diagrams 61, 62): a cannon that keeps attacking a rook by moving its "
+     "screen (here the elephant, in turn for the e0 and g0 cannons) chases perpetually, "
+     "whether or not the rook is protected",
+     "5k3/9/6r2/9/9/9/9/4B4/8N/3KC1C2 w - - 0 1", "e2g4 g7e7 g4e2 e7g7",
+     Verdict::RedLoses, Why::PerpetualChase, "black rook"},
+    {"d77_rook_chases_two_pawns_8_plies",
+     "WXF rule 32, diagram 77 (R3=8 p2=3 R8=7 p3=2 R7=2 p8=7 R2=3 p7=8): one rook chasing "
+     "two crossed pawns in turn is a draw; an 8-ply cycle",
+     "3k5/9/9/9/9/9/1p5p1/9/6R2/4K4 w - - 0 1", "g1b1 b3c3 b1c1 c3b3 c1h1 h3g3 h1g1 g3h3",
+     Verdict::Draw, Why::Repetition, ""},
+    {"d79_rook_chases_cannon_that_attacks_two_pawns",
+     "WXF rule 32, diagram 79: the red cannon's attacks on two black pawns in turn are "
+     "allowed, the black rook's perpetual chase of the unprotected red cannon is not; "
+     "Black loses",
+     "3k5/9/9/9/9/pNC3r2/1p7/pN7/9/4K4 w - - 0 1", "c4c2 g4g2 c2c4 g2g4",
+     Verdict::BlackLoses, Why::PerpetualChase, "red cannon"},
+    {"d90_offer_every_other_move_while_chasing",
+     "WXF rule 36, diagram 90 (R9=8 c2=1 R8=9 c1=2): the red cannon offers an exchange of "
+     "cannons on every other move while the rook chases the black cannon; still a "
+     "perpetual chase",
+     "1C3k3/1n7/1c7/9/9/9/9/R8/9/3K5 w - - 0 1", "a2b2 b7a7 b2a2 a7b7",
+     Verdict::RedLoses, Why::PerpetualChase, "black cannon"},
+    {"d92_rook_offers_while_cannons_chase",
+     "WXF rule 36, diagram 92: while the red rook offers an exchange of rooks on every "
+     "move, it screens for the cannons, which chase the black rook perpetually; Red loses "
+     "(Black's attacks on two different cannons are allowed)",
+     "3k5/9/2r6/9/9/9/9/6R2/9/2C1K1C2 w - - 0 1", "g2c2 c7g7 c2g2 g7c7",
+     Verdict::RedLoses, Why::PerpetualChase, "black rook"},
+    {"d93_rook_offers_while_horses_chase",
+     "WXF rule 36, diagram 93 (R7=8 r2=3 R8=7 r3=2): while the red rook offers an exchange "
+     "of rooks on every move, each move frees a horse's leg and the horses chase the black "
+     "rook perpetually",
+     "5k3/9/1r7/2RN5/1N7/9/9/9/9/3K5 w - - 0 1", "c6b6 b7c7 b6c6 c7b7",
+     Verdict::RedLoses, Why::PerpetualChase, "black rook"},
+    {"d104_pawn_offers_itself",
+     "WXF rule 40, diagram 104 (P7=8 r2=3 P8=7 r3=2): the pawn perpetually offers itself "
+     "to the rook and the rook steps aside each time; neither side breaks the rule, a draw",
+     "3k5/9/9/2P6/9/9/9/1r7/9/4K4 w - - 0 1", "c6b6 b2c2 b6c6 c2b2",
+     Verdict::Draw, Why::Repetition, ""},
+    {"rook_chases_unprotected_advisor",
+     "SUM: perpetual threats on one unprotected piece are forbidden, an advisor included "
+     "(only the king and uncrossed pawns are exempt as victims)",
+     "3a1k3/9/9/9/9/9/9/4R4/9/3K5 w - - 0 1", "e2d2 d9e8 d2e2 e8d9",
+     Verdict::RedLoses, Why::PerpetualChase, "black advisor"},
+    {"rook_chases_unprotected_elephant",
+     "SUM: perpetual threats on one unprotected piece are forbidden, an elephant included",
+     "5k3/9/4b4/9/9/9/9/2R6/9/3K5 w - - 0 1", "c2e2 e7c9 e2c2 c9e7",
+     Verdict::RedLoses, Why::PerpetualChase, "black elephant"},
+    {"one_check_one_idle",
+     "SUM (only perpetual checks are forbidden) and HGM on the Asian rules "
+     "(chessvariants.com comment, 2018): a side that checks on one move and makes an idle "
+     "move on the other (one check, one idle) does not break the rule",
+     "4k4/4a4/R8/9/9/9/9/9/9/3K5 w - - 0 1", "a7a9 e8d9 a9a7 d9e8",
+     Verdict::Draw, Why::Repetition, ""},
+    {"fake_protection_by_king_facing_king",
+     "SUM: only unprotected pieces are chased; on d9 the horse seems protected by its "
+     "king, but the king's recapture would face the red king on the open d-file, so it is "
+     "not allowed and the horse is chased on both points",
+     "3nk4/9/9/9/9/9/9/2R6/9/3K5 w - - 0 1", "c2d2 d9c7 d2c2 c7d9",
+     Verdict::RedLoses, Why::PerpetualChase, "black horse"},
+    {"king_protection_is_real",
+     "SUM: only unprotected pieces are chased; fake_protection_by_king_facing_king with "
+     "the red king on f0, so the king's recapture on d9 is allowed and Red chases only "
+     "every other move (WXF rule 15, diagram 19: one chase, one idle)",
+     "3nk4/9/9/9/9/9/9/2R6/9/5K3 w - - 0 1", "c2d2 d9c7 d2c2 c7d9",
+     Verdict::Draw, Why::Repetition, ""},
+    {"second_attacker_on_attacked_cannon",
+     "WXF appendix, example of non-perpetual chase: the rook attacks the cannon all the "
+     "time and the cannon never escapes; a horse joining the attack every other move "
+     "creates no new threat",
+     "5k3/9/9/4c4/9/9/1N7/4R4/9/3K5 w - - 0 1", "b3d4 f9f8 d4b3 f8f9",
+     Verdict::Draw, Why::Repetition, ""},
+    {"horse_chases_unprotected_cannon",
+     "SUM: perpetual threats on one unprotected piece are forbidden; the horse attacks the "
+     "cannon on f7 and on f8 in turn",
+     "3k5/9/5c1N1/9/9/9/9/9/9/4K4 w - - 0 1", "h7g5 f7f8 g5h7 f8f7",
+     Verdict::RedLoses, Why::PerpetualChase, "black cannon"},
+    {"horse_chases_cannon_protected_on_one_point",
+     "WXF rule 17 (diagram 30) and SUM: horse_chases_unprotected_cannon with a black "
+     "advisor on e8 that protects the cannon on f7, so only every other move chases",
+     "3k5/4a4/5c1N1/9/9/9/9/9/9/4K4 w - - 0 1", "h7g5 f7f8 g5h7 f8f7",
+     Verdict::Draw, Why::Repetition, ""},
+    {"cannon_chases_unprotected_horse",
+     "SUM: perpetual threats on one unprotected piece are forbidden; the cannon attacks "
+     "the horse over the c5 and e5 pawns in turn",
+     "3k5/9/2n6/9/2P1P4/9/9/4C4/9/5K3 w - - 0 1", "e2c2 c7e8 c2e2 e8c7",
+     Verdict::RedLoses, Why::PerpetualChase, "black horse"},
+    {"rook_chases_cannon_over_three_files_6_plies",
+     "WXF rule 18 (diagram 32): the rook may not perpetually chase the unprotected cannon; "
+     "here over three files, a 6-ply cycle",
+     "5k3/9/c8/9/9/9/9/8R/9/3K5 w - - 0 1", "i2a2 a7e7 a2e2 e7i7 e2i2 i7a7",
+     Verdict::RedLoses, Why::PerpetualChase, "black cannon"},
 };
 
 // The four forms a case is played in. The rules know no left or right and treat both

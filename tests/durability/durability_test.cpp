@@ -18,6 +18,7 @@
 #include "server/app/server_runtime.h"
 #include "server/harness.h"
 #include "server/store/storage.h"
+#include "rules/repetition_cases.h"
 #include "temp_dir.h"
 #include "xiangqi/pgn.h"
 
@@ -515,6 +516,69 @@ TEST(Durability, ExportWritesTheArchivedGameAsPgn) {
     auto back = read_pgn(text);
     ASSERT_TRUE(back.ok) << back.error;
     ASSERT_EQ(back.game.moves.size(), 1u);
+}
+
+// Issue #16 point 4: a perpetual chase played over the wire is ruled with the piece, the side
+// and the plies in English and Chinese, and the same sentence reaches game_over, the archive
+// (get_game) and the exported PGN's Termination tag. The case is the rule book's diagram 79
+// (tests/rules/repetition_cases.h): the black rook chases the unprotected red cannon.
+TEST(Durability, PerpetualChaseRulingReachesTheArchiveAndThePgnTermination) {
+    const RepetitionCase* chase = nullptr;
+    for (const auto& c : REPETITION_CASES)
+        if (c.name == "d79_rook_chases_cannon_that_attacks_two_pawns") chase = &c;
+    ASSERT_NE(chase, nullptr);
+    const std::vector<std::string> cycle = map_moves(chase->cycle, Form{});
+    const std::string ruling =
+        "Black loses: perpetual chase of the red cannon, plies 1-8 / 黑方长捉红炮，判负（第 1–4 回合）";
+    TempDir tmp;
+    std::int64_t id = 0;
+    {
+        DurableServer s(test_config(), quiet(tmp));
+        auto red = Client::login(s.port(), "ann");
+        red->send(proto::CreateTable{"chase", proto::Role::Red, std::string(chase->fen)});
+        const proto::TableId table = red->expect<proto::TableSnapshot>().table.id;
+        auto black = Client::login(s.port(), "bob");
+        black->send(proto::Join{table, proto::Role::Black});
+        black->expect<proto::TableSnapshot>();
+        red->until_pong();
+        black->until_pong();
+        for (int ply = 0; ply < 2 * int(cycle.size()); ++ply) {
+            (ply % 2 == 0 ? *red : *black).send(proto::MoveRequest{table, ply, cycle[std::size_t(ply) % cycle.size()]});
+            red->expect_ply(ply + 1);
+            black->expect_ply(ply + 1);
+        }
+        for (Client* c : {red.get(), black.get()}) {
+            const auto over = c->expect<proto::GameOver>();
+            EXPECT_EQ(over.result.outcome, Outcome::RedWins);
+            EXPECT_EQ(over.result.reason, "perpetual_chase");
+            EXPECT_EQ(over.result.text, ruling);
+        }
+        red->send(proto::ListGames{"ann", 0, 0});
+        const auto games = red->expect<proto::Games>();
+        ASSERT_EQ(games.games.size(), 1u);
+        id = games.games[0].id;
+        EXPECT_EQ(games.games[0].reason, "perpetual_chase");
+        red->send(proto::GetGame{id});
+        const auto record = red->expect<proto::GameRecord>();
+        EXPECT_EQ(record.text, ruling);
+        EXPECT_EQ(record.moves.size(), 8u);
+    }
+    const auto out = tmp.path() / "games.pgn";
+    std::vector<std::string> args = {"xiangqi-server", "export", "--data-dir", tmp.path().string(), "--notation",
+                                     "iccs", "--out", out.string()};
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    auto rc = server::run_archive_command(int(argv.size()), argv.data());
+    ASSERT_TRUE(rc.has_value());
+    EXPECT_EQ(*rc, 0);
+    std::ifstream in(out);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_NE(text.find("[Termination \"" + ruling + "\"]"), std::string::npos) << text;
+    EXPECT_NE(text.find("[Result \"1-0\"]"), std::string::npos) << text;
+    const auto back = read_pgn(text);
+    ASSERT_TRUE(back.ok) << back.error;
+    EXPECT_EQ(back.game.tag("Termination"), ruling);
+    EXPECT_EQ(back.game.moves.size(), 8u);
 }
 
 TEST(Durability, ListGamesAndGetGameOverTheWire) {

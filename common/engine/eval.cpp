@@ -152,9 +152,9 @@ inline void mark(AttackInfo& ai, Color c, int sq, PieceType by) {
 }
 
 void collect_attacks(const Position& pos, AttackInfo& ai) {
-    for (int sq = 0; sq < SQ_NB; ++sq) {
-        const Piece p = pos.piece_on(Square(sq));
-        if (p == NO_PIECE) continue;
+    for (Color pc : {RED, BLACK}) pos.for_each_piece(pc, [&](Square from) {
+        const int sq = from;
+        const Piece p = pos.piece_on(from);
         const Color c = color_of(p);
         const PieceType t = type_of(p);
         int moves = 0;
@@ -224,7 +224,7 @@ void collect_attacks(const Position& pos, AttackInfo& ai) {
             break;
         default: break;
         }
-    }
+    });
 }
 
 struct Terms {
@@ -284,13 +284,13 @@ void compute(const Position& pos, Terms& t) {
     const Color stm = pos.side_to_move();
     int worst[COLOR_NB][2] = {{0, 0}, {0, 0}};  // two largest expected losses per colour
     int force[COLOR_NB] = {0, 0};                // attacking force against the enemy palace
-    for (int sq = 0; sq < SQ_NB; ++sq) {
-        const Piece p = pos.piece_on(Square(sq));
-        if (p == NO_PIECE) continue;
+    for (Color pc : {RED, BLACK}) pos.for_each_piece(pc, [&](Square from) {
+        const int sq = from;
+        const Piece p = pos.piece_on(from);
         const Color c = color_of(p);
         const PieceType ty = type_of(p);
         t.pst[c] += PST.v[p][sq];
-        if (ty == KING) continue;
+        if (ty == KING) return;
         if (ty != PAWN) t.material[c] += MATERIAL[ty];
         const bool crossed = crossed_river(c, Square(sq));
         switch (ty) {
@@ -315,7 +315,7 @@ void compute(const Position& pos, Terms& t) {
                 worst[c][1] = loss;
             }
         }
-    }
+    });
     for (int c = 0; c < COLOR_NB; ++c) {
         t.mobility[c] = ai.mobility[c];
         t.king[c] = king_safety(pos, ai, Color(c), force[~Color(c)]);

@@ -150,10 +150,12 @@ private:
     // --- position with history ---
     void make(Move m, UndoInfo& u) {
         const bool capture = pos_.is_capture(m);
+        const bool may_check = pos_.may_give_check(m);
         pos_.do_move(m, u);
+        tt_.prefetch(pos_.key());
         path_.push_back(m);
         keys_.push_back(pos_.key());
-        checks_.push_back(pos_.in_check());
+        checks_.push_back(may_check && pos_.in_check());
         irreversible_.push_back(capture ? int(keys_.size()) - 1 : irreversible_.back());
     }
     void unmake(Move m, const UndoInfo& u) {
@@ -370,7 +372,7 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
     const Color them = ~pos_.side_to_move();
     for (int i = 0; i < list.size(); ++i) {
         const Move m = pick_next(list, scores, i);
-        if (!pos_.is_legal(m)) continue;
+        if (!pos_.is_legal(m, check)) continue;
         ++legal;
         if (!check) {
             const Piece victim = pos_.piece_on(m.to());
@@ -489,7 +491,7 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     UndoInfo u;
     for (int i = 0; i < list.size(); ++i) {
         const Move m = pick_next(list, scores, i);
-        if (!pos_.is_legal(m)) continue;
+        if (!pos_.is_legal(m, check)) continue;
         ++legal;
         const bool capture = pos_.is_capture(m);
         const bool quiet = !capture;

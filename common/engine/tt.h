@@ -35,6 +35,9 @@ public:
     void clear();
     void new_search() { generation_ = std::uint8_t((generation_ + 4) & 0xFC); }
 
+    // Starts loading the bucket of `key` into the cache (a probe follows soon after).
+    void prefetch(std::uint64_t key) const { __builtin_prefetch(&bucket_of(key)); }
+
     // Returns the entry for `key` or nullptr.
     const TTEntry* probe(std::uint64_t key) const;
     void store(std::uint64_t key, Move move, int score, int eval, int depth, Bound bound);

@@ -1,6 +1,7 @@
 #include "position.h"
 
 #include <charconv>
+#include <cstdlib>
 #include <vector>
 
 #include "tables.h"
@@ -84,6 +85,7 @@ Position::Position() {
 void Position::clear() {
     board_.fill(NO_PIECE);
     counts_.fill(0);
+    for (auto& c : occupied_) c[0] = c[1] = 0;
     king_ = {SQ_NONE, SQ_NONE};
     side_ = RED;
     rule50_ = 0;
@@ -93,6 +95,7 @@ void Position::clear() {
 
 void Position::put(Piece p, Square s) {
     board_[s] = p;
+    set_occupied(color_of(p), s);
     ++counts_[p];
     key_ ^= TABLES.zobrist[p][s];
     if (type_of(p) == KING) king_[color_of(p)] = s;
@@ -102,6 +105,7 @@ void Position::remove(Square s) {
     const Piece p = board_[s];
     --counts_[p];
     key_ ^= TABLES.zobrist[p][s];
+    clear_occupied(color_of(p), s);
     board_[s] = NO_PIECE;
 }
 
@@ -192,12 +196,15 @@ std::string Position::fen() const {
     return out;
 }
 
+template <bool Moved>
 bool Position::attacked_after(Square k, Color us, Square from, Square to) const {
     const Color them = ~us;
-    const Piece mover = from == SQ_NONE ? NO_PIECE : board_[from];
+    const Piece mover = Moved ? board_[from] : NO_PIECE;
     auto at = [&](int s) -> Piece {
-        if (s == to) return mover;
-        if (s == from) return NO_PIECE;
+        if constexpr (Moved) {
+            if (s == to) return mover;
+            if (s == from) return NO_PIECE;
+        }
         return board_[s];
     };
     const Piece e_rook = make_piece(them, ROOK), e_cannon = make_piece(them, CANNON),
@@ -235,7 +242,7 @@ bool Position::attacked_after(Square k, Color us, Square from, Square to) const 
 }
 
 bool Position::king_attacked(Color c) const {
-    return attacked_after(king_[c], c, SQ_NONE, SQ_NONE);
+    return attacked_after<false>(king_[c], c, SQ_NONE, SQ_NONE);
 }
 
 bool Position::is_attacked(Square s, Color by) const {
@@ -319,9 +326,12 @@ void Position::undo_move(Move m, const UndoInfo& undo) {
     const Piece p = board_[to];
     board_[to] = NO_PIECE;
     board_[from] = p;
+    clear_occupied(color_of(p), to);
+    set_occupied(color_of(p), from);
     if (type_of(p) == KING) king_[color_of(p)] = from;
     if (undo.captured != NO_PIECE) {
         board_[to] = undo.captured;
+        set_occupied(color_of(undo.captured), to);
         ++counts_[undo.captured];
     }
     key_ = undo.key;
@@ -350,10 +360,9 @@ void Position::generate(MoveList& list) const {
         if (q == NO_PIECE) return !CapturesOnly;
         return color_of(q) != us;
     };
-    for (int sq = 0; sq < SQ_NB; ++sq) {
+    for_each_piece(us, [&](Square from) {
+        const int sq = from;
         const Piece p = board_[sq];
-        if (p == NO_PIECE || color_of(p) != us) continue;
-        const Square from = Square(sq);
         switch (type_of(p)) {
         case KING:
         case ADVISOR: {
@@ -406,7 +415,7 @@ void Position::generate(MoveList& list) const {
             break;
         default: break;
         }
-    }
+    });
 }
 
 void Position::generate_pseudo(MoveList& list) const { generate<false>(list); }
@@ -415,7 +424,40 @@ void Position::generate_captures(MoveList& list) const { generate<true>(list); }
 bool Position::is_legal(Move m) const {
     const Square from = m.from(), to = m.to();
     const Square k = type_of(board_[from]) == KING ? to : king_[side_];
-    return !attacked_after(k, side_, from, to);
+    return !attacked_after<true>(k, side_, from, to);
+}
+
+namespace {
+
+bool on_line(Square a, Square b) { return file_of(a) == file_of(b) || rank_of(a) == rank_of(b); }
+
+bool diagonal_neighbour(Square a, Square b) {
+    const int df = file_of(a) - file_of(b), dr = rank_of(a) - rank_of(b);
+    return (df == 1 || df == -1) && (dr == 1 || dr == -1);
+}
+
+}  // namespace
+
+bool Position::is_legal(Move m, bool side_in_check) const {
+    const Square from = m.from(), to = m.to();
+    if (side_in_check || type_of(board_[from]) == KING) return is_legal(m);
+    const Square k = king_[side_];
+    // Rooks, cannons and the facing king act along lines, horses through their legs (the
+    // points diagonally next to the king); pawns cannot be uncovered.
+    if (on_line(from, k) || on_line(to, k) || diagonal_neighbour(from, k))
+        return !attacked_after<true>(k, side_, from, to);
+    return true;
+}
+
+bool Position::may_give_check(Move m) const {
+    const Square from = m.from(), to = m.to();
+    const Square k = king_[~side_];
+    if (on_line(from, k) || on_line(to, k) || diagonal_neighbour(from, k)) return true;
+    if (type_of(board_[from]) == HORSE) {
+        const int df = std::abs(file_of(to) - file_of(k)), dr = std::abs(rank_of(to) - rank_of(k));
+        return df + dr == 3 && df && dr;
+    }
+    return false;
 }
 
 void Position::generate_legal(MoveList& list) const {

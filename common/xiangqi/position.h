@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -86,6 +87,21 @@ public:
     bool has_legal_move() const;
     // For a pseudo-legal move of the side to move: does it keep the own king safe?
     bool is_legal(Move m) const;
+    // The same, faster: `side_in_check` must be in_check() of this position. When the side
+    // is not in check, only a king move or a move from or to the king's rank, file or horse
+    // legs can expose the king, so the attack scan runs for those alone.
+    bool is_legal(Move m, bool side_in_check) const;
+    // False when the (legal) move certainly gives no check: neither the moved piece nor a
+    // piece it uncovers or screens can reach the enemy king. True means "test it".
+    bool may_give_check(Move m) const;
+
+    // Calls f(Square) for each piece of colour c, in ascending square order.
+    template <class F>
+    void for_each_piece(Color c, F&& f) const {
+        for (int half = 0; half < 2; ++half)
+            for (std::uint64_t b = occupied_[c][half]; b; b &= b - 1)
+                f(Square(half * 64 + std::countr_zero(b)));
+    }
     // Full check for any 16-bit value (e.g. from a transposition table or the wire).
     bool is_pseudo_legal(Move m) const;
 
@@ -99,13 +115,18 @@ private:
     template <bool CapturesOnly>
     void generate(MoveList& list) const;
     // Attack test on square k against colour `us` on a board where the piece on `from`
-    // moved to `to` (pass SQ_NONE for the board as it stands).
+    // moved to `to` (Moved = false: the board as it stands, from/to unused).
+    template <bool Moved>
     bool attacked_after(Square k, Color us, Square from, Square to) const;
     void put(Piece p, Square s);
     void remove(Square s);
     void clear();
 
+    void set_occupied(Color c, Square s) { occupied_[c][s >> 6] |= std::uint64_t(1) << (s & 63); }
+    void clear_occupied(Color c, Square s) { occupied_[c][s >> 6] &= ~(std::uint64_t(1) << (s & 63)); }
+
     std::array<Piece, SQ_NB> board_{};
+    std::uint64_t occupied_[COLOR_NB][2] = {};  // squares 0-63 and 64-89 of each colour's pieces
     std::array<std::uint8_t, PIECE_NB> counts_{};
     std::array<Square, COLOR_NB> king_{SQ_NONE, SQ_NONE};
     Color side_ = RED;

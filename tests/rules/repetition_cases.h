@@ -294,6 +294,149 @@ inline constexpr RepetitionCase REPETITION_CASES[] = {
      "here over three files, a 6-ply cycle",
      "5k3/9/c8/9/9/9/9/8R/9/3K5 w - - 0 1", "i2a2 a7e7 a2e2 e7i7 e2i2 i7a7",
      Verdict::RedLoses, Why::PerpetualChase, "black cannon"},
+    {"d53_pinned_cannon_cannot_capture_back",
+     "WXF rule 24, diagram 53 (C8=7 c3=2 C7=8 c2=3): the black cannon cannot capture the "
+     "red cannon (it may not leave the eighth rank, where the a8 cannon pins it to its "
+     "king), so the attacks are a perpetual chase, not an offer to exchange",
+     "9/Cc1N1k3/9/1Pp6/2C6/9/9/9/9/3K5 w - - 0 1", "c5b5 b8c8 b5c5 c8b8",
+     Verdict::RedLoses, Why::PerpetualChase, "black cannon"},
+    {"d53_without_the_pin_cannons_exchange",
+     "WXF rule 24 (cannon chases cannon): d53_pinned_cannon_cannot_capture_back without "
+     "the a8 cannon; both cannons can capture each other, a perpetual offer to exchange, a "
+     "draw",
+     "9/1c1N1k3/9/1Pp6/2C6/9/9/9/9/3K5 w - - 0 1", "c5b5 b8c8 b5c5 c8b8",
+     Verdict::Draw, Why::Repetition, ""},
+    {"d22_cannon_chases_protected_rook",
+     "WXF rule 15, diagram 22 (C8-1 r6-1 C8+1 r6+1): the cannon perpetually chases the "
+     "black rook although the rook is protected on both points (by the h5 and h6 horses) "
+     "and the capture would lose the cannon; the rook's replies attack two different "
+     "pieces",
+     "4k4/9/9/7n1/1C2N2n1/2B2r3/9/9/9/3K5 w - - 0 1", "b5b4 f4f5 b4b5 f5f4",
+     Verdict::RedLoses, Why::PerpetualChase, "black rook"},
+    {"d23_elephants_as_screens_8_plies",
+     "WXF rule 15, diagram 23 (C6=7 e5+3 E7-9 e3-5 E9+7 r3=4 C7=6 r4=3): the black "
+     "elephant blocks the cannon's line and the red elephant's moves reopen it; every red "
+     "move of the 8-ply cycle attacks the rook, a perpetual chase (the position after ply "
+     "1 recurs at plies 5 and 9, so the ruling covers plies 2-9)",
+     "4k4/9/2r1b4/9/3n5/2B6/9/3C5/9/3K5 w - - 0 1", "d2c2 e7c5 c4a2 c5e7 a2c4 c7d7 c2d2 d7c7",
+     Verdict::RedLoses, Why::PerpetualChase, "black rook", 9, "plies 2-9"},
+    {"d20_cannon_chases_rook_that_attacks_two_pieces",
+     "WXF rule 15, diagram 20 (C2+2 r4+2 C2-2 r4-2): the cannon attacks the rook on every "
+     "move while the rook's replies attack the red horse and the other cannon in turn "
+     "(allowed); Red loses",
+     "4k4/9/9/1N1r1P3/9/C4p1C1/9/9/9/5K3 w - - 0 1", "h4h6 d6d4 h6h4 d4d6",
+     Verdict::RedLoses, Why::PerpetualChase, "black rook"},
+    {"d19_rook_one_chase_one_idle",
+     "WXF rule 15, diagram 19 (C2+2 r4+2 C2-2 r4-2): on one point the rook is protected "
+     "(by the c8 horse), on the other it attacks the unprotected a4 cannon: one chase and "
+     "one idle for Black, a perpetual chase for Red",
+     "4k4/2n6/9/3r1P3/9/C4p1C1/9/9/9/5K3 w - - 0 1", "h4h6 d6d4 h6h4 d4d6",
+     Verdict::RedLoses, Why::PerpetualChase, "black rook"},
+    {"d68_king_works_with_a_horse",
+     "WXF rule 28, diagram 68 (K4=5 p5=6 K5=4 p6=5): the king may chase perpetually, also "
+     "together with a horse (here the c2 horse attacks the pawn on e1 all along); a draw",
+     "3k5/9/9/9/9/9/9/2N2K3/4p4/9 w - - 0 1", "f2e2 e1f1 e2f2 f1e1",
+     Verdict::Draw, Why::Repetition, ""},
+    {"perpetual_check_by_a_cannon",
+     "SUM: perpetual checks are forbidden; the cannon checks over the e5 and f5 pawns in "
+     "turn",
+     "4k4/9/9/9/4PP3/9/9/5C3/9/3K5 w - - 0 1", "f2e2 e9f9 e2f2 f9e9",
+     Verdict::RedLoses, Why::PerpetualCheck, ""},
+    {"perpetual_check_by_a_horse",
+     "SUM: perpetual checks are forbidden; the horse checks from g8 and f6 in turn",
+     "4k4/9/9/5N3/9/9/9/9/9/3K5 w - - 0 1", "f6g8 e9e8 g8f6 e8e9",
+     Verdict::RedLoses, Why::PerpetualCheck, ""},
+    {"cannon_chases_unprotected_elephant",
+     "SUM: perpetual threats on one unprotected piece are forbidden, an elephant included; "
+     "the cannon attacks it over the c5 and e5 pawns",
+     "5k3/9/4b4/9/2P1P4/9/9/2C6/9/3K5 w - - 0 1", "c2e2 e7c9 e2c2 c9e7",
+     Verdict::RedLoses, Why::PerpetualChase, "black elephant"},
+    {"cannon_chases_unprotected_advisor",
+     "SUM: perpetual threats on one unprotected piece are forbidden, an advisor included; "
+     "the cannon attacks it over the d5 and e5 pawns",
+     "3a1k3/9/9/9/3PP4/9/9/4C4/9/3K5 w - - 0 1", "e2d2 d9e8 d2e2 e8d9",
+     Verdict::RedLoses, Why::PerpetualChase, "black advisor"},
+    {"d55_horses_can_capture_back",
+     "WXF rule 24 (knight chases knight): d55_horse_chases_blocked_horse with the legs "
+     "free, so the black horse can capture back on every move; a perpetual offer to "
+     "exchange, a draw",
+     "5k3/9/6n2/9/9/7N1/9/9/9/3K5 w - - 0 1", "h4f5 g7i6 f5h4 i6g7",
+     Verdict::Draw, Why::Repetition, ""},
+    {"rook_chases_pinned_rook",
+     "WXF rule 24 (rook chases rook): the black rook cannot capture the red rook (leaving "
+     "the e-file would expose its king to the e2 cannon over the e8 advisor), so the red "
+     "rook may not chase it perpetually",
+     "4k4/4a4/9/9/4r4/R8/9/4C4/9/5KB2 w - - 0 1", "a4a5 e5e4 a5a4 e4e5",
+     Verdict::RedLoses, Why::PerpetualChase, "black rook"},
+    {"cannon_chases_protected_horse",
+     "SUM: only unprotected pieces are chased; cannon_chases_unprotected_horse with the "
+     "horse protected on c7 (by the a7 rook) and on e8 (by the d9 advisor)",
+     "3a1k3/9/r1n6/9/2P1P4/9/9/4C4/9/3K5 w - - 0 1", "e2c2 c7e8 c2e2 e8c7",
+     Verdict::Draw, Why::Repetition, ""},
+    {"fake_protection_by_blocked_horse",
+     "SUM: only unprotected pieces are chased; on i7 the cannon seems protected by the g8 "
+     "horse, but the horse's leg (h8) is blocked, so the rook chases an unprotected cannon "
+     "on every move",
+     "5k3/6nP1/7c1/9/9/9/9/8R/9/3K5 w - - 0 1", "i2h2 h7i7 h2i2 i7h7",
+     Verdict::RedLoses, Why::PerpetualChase, "black cannon"},
+    {"real_protection_by_free_horse",
+     "WXF rule 17 (diagram 30): fake_protection_by_blocked_horse with the leg free; the "
+     "cannon is protected on i7 and not on h7, so Red chases only every other move",
+     "5k3/6n2/7c1/9/9/9/9/8R/9/3K5 w - - 0 1", "i2h2 h7i7 h2i2 i7h7",
+     Verdict::Draw, Why::Repetition, ""},
+    {"d31_rook_chases_cannon_protected_on_both_points",
+     "WXF rule 17, diagram 31 (R2=1 c9=8 R1=2 c8=9): the rook may chase a protected cannon "
+     "(the g5 elephant protects it on i7, the g9 horse on h7)",
+     "4k1n2/9/8c/9/6b2/9/9/7R1/9/3K5 w - - 0 1", "h2i2 i7h7 i2h2 h7i7",
+     Verdict::Draw, Why::Repetition, ""},
+    {"d33_rook_chases_cannon_on_the_edge",
+     "WXF rule 18, diagram 33 (R2=1 c9=8 R1=2 c8=9): "
+     "d31_rook_chases_cannon_protected_on_both_points without the protectors; the rook may "
+     "not perpetually chase the unprotected cannon",
+     "4k4/9/8c/9/9/9/9/7R1/9/3K5 w - - 0 1", "h2i2 i7h7 i2h2 h7i7",
+     Verdict::RedLoses, Why::PerpetualChase, "black cannon"},
+    {"rook_chases_horse_round_8_plies",
+     "SUM: perpetual threats on one unprotected piece are forbidden; the horse runs round "
+     "c7, e8, g7, e6 and the rook attacks it on every move, an 8-ply cycle",
+     "5k3/9/2n6/9/9/9/9/4R4/9/3K5 w - - 0 1", "e2c2 c7e8 c2e2 e8g7 e2g2 g7e6 g2e2 e6c7",
+     Verdict::RedLoses, Why::PerpetualChase, "black horse"},
+    {"horse_chases_crossed_pawn",
+     "SUM: threats on an unprotected piece are forbidden except on a pawn that has not "
+     "crossed the river; this pawn has, and the horse attacks it on d3 and on e3 in turn",
+     "5k3/9/9/9/9/2N6/3p5/9/9/3K5 w - - 0 1", "c4e5 d3e3 e5c4 e3d3",
+     Verdict::RedLoses, Why::PerpetualChase, "black pawn"},
+    {"rook_chases_horse_protected_on_one_point",
+     "WXF rule 17 (diagram 30) and SUM: the g5 horse is unprotected, on h7 the g9 horse "
+     "protects it, so the rook chases only every other move",
+     "4k1n2/9/9/9/6n2/9/9/9/7R1/3K5 w - - 0 1", "h1g1 g5h7 g1h1 h7g5",
+     Verdict::Draw, Why::Repetition, ""},
+    {"rook_chases_protected_elephant",
+     "SUM: only unprotected pieces are chased; rook_chases_unprotected_elephant with the "
+     "elephant protected on both points (by the b7 horse on c9, by the other elephant on "
+     "e7)",
+     "5kb2/9/1n2b4/9/9/9/9/2R6/9/3K5 w - - 0 1", "c2e2 e7c9 e2c2 c9e7",
+     Verdict::Draw, Why::Repetition, ""},
+    {"cannon_chases_horse_protected_on_one_point",
+     "WXF rule 17 (diagram 30) and SUM: cannon_chases_unprotected_horse with the a7 rook "
+     "protecting the horse on c7 only; one chase and one idle move",
+     "5k3/9/r1n6/9/2P1P4/9/9/4C4/9/3K5 w - - 0 1", "e2c2 c7e8 c2e2 e8c7",
+     Verdict::Draw, Why::Repetition, ""},
+    {"horse_chases_protected_cannon",
+     "SUM: only unprotected pieces are chased; horse_chases_unprotected_cannon with the "
+     "cannon protected on f7 (by the e8 advisor) and on f8 (by its king)",
+     "5k3/4a4/5c1N1/9/9/9/9/9/9/4K4 w - - 0 1", "h7g5 f7f8 g5h7 f8f7",
+     Verdict::Draw, Why::Repetition, ""},
+    {"protection_by_a_cannon_over_a_screen",
+     "SUM: only unprotected pieces are chased; the b7 cannon protects the chased cannon on "
+     "h7 and on i7 over the d7 pawn",
+     "4k4/9/1c1P3c1/9/9/9/9/8R/9/3K5 w - - 0 1", "i2h2 h7i7 h2i2 i7h7",
+     Verdict::Draw, Why::Repetition, ""},
+    {"fake_protection_by_a_cannon_without_a_screen",
+     "SUM: only unprotected pieces are chased; protection_by_a_cannon_over_a_screen "
+     "without the d7 pawn: the b7 cannon has no screen and cannot capture back, so the "
+     "rook chases an unprotected cannon",
+     "4k4/9/1c5c1/9/9/9/9/8R/9/3K5 w - - 0 1", "i2h2 h7i7 h2i2 i7h7",
+     Verdict::RedLoses, Why::PerpetualChase, "black cannon"},
 };
 
 // The four forms a case is played in. The rules know no left or right and treat both

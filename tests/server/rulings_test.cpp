@@ -104,10 +104,15 @@ TEST(Rulings, RepresentativeCasesOverTheWire) {
     for (std::string_view name : WIRE_CASES) play_over_the_wire(find_case(name), Form{});
 }
 
-TEST(Rulings, ColoursExchangedOverTheWire) {
-    // Black to move first, Black the side that checks or chases.
-    for (std::string_view name : {"perpetual_check", "cannon_chases_protected_rook", "protection_taken_away_every_move"})
-        play_over_the_wire(find_case(name), Form{false, true});
+// Every case of the suite over the wire (issue #16: each case played through Game and
+// through the server), as given and with the colours exchanged (Black moves first and is
+// the side that checks or chases).
+TEST(Rulings, EveryCaseOverTheWire) {
+    for (const auto& c : REPETITION_CASES) play_over_the_wire(c, Form{});
+}
+
+TEST(Rulings, EveryCaseWithColoursExchangedOverTheWire) {
+    for (const auto& c : REPETITION_CASES) play_over_the_wire(c, Form{false, true});
 }
 
 }  // namespace

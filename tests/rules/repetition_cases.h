@@ -328,9 +328,10 @@ inline constexpr RepetitionCase REPETITION_CASES[] = {
      Verdict::RedLoses, Why::PerpetualChase, "black rook"},
     {"d19_rook_one_chase_one_idle",
      "WXF rule 15, diagram 19 (C2+2 r4+2 C2-2 r4-2): on one point the rook is protected "
-     "(by the c8 horse), on the other it attacks the unprotected a4 cannon: one chase and "
+     "(by the c8 horse), on the other it attacks the unprotected a4 cannon (the f6 horse is "
+     "the cannon's screen on the sixth rank): one chase and "
      "one idle for Black, a perpetual chase for Red",
-     "4k4/2n6/9/3r1P3/9/C4p1C1/9/9/9/5K3 w - - 0 1", "h4h6 d6d4 h6h4 d4d6",
+     "4k4/2n6/9/3r1n3/9/C4p1C1/9/9/9/5K3 w - - 0 1", "h4h6 d6d4 h6h4 d4d6",
      Verdict::RedLoses, Why::PerpetualChase, "black rook"},
     {"d68_king_works_with_a_horse",
      "WXF rule 28, diagram 68 (K4=5 p5=6 K5=4 p6=5): the king may chase perpetually, also "

@@ -68,6 +68,9 @@ int main(int argc, char** argv) {
                    "wrong passwords from one address within a minute before it is locked out for 5 minutes")
         ->capture_default_str()
         ->check(CLI::Range(1, 1000));
+    int ai_quick_workers = 1;
+    int ai_quick_ms = 600;
+    xq::server::AiTableCaps ai_caps;
     std::vector<std::string> engine_texts;
     app.add_option("--engine", engine_texts,
                    "an external UCI/UCCI engine offered for AI seats, NAME=PATH (repeatable), e.g. "
@@ -76,6 +79,20 @@ int main(int argc, char** argv) {
         ->capture_default_str()
         ->check(CLI::Range(1, 64));
     app.add_option("--ai-workers", config.ai_workers, "AI search threads (0 = cores - 1)")->capture_default_str();
+    app.add_option("--ai-quick-workers", ai_quick_workers,
+                   "more AI search threads that take only short searches (a low level's reply never waits "
+                   "behind long searches)")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 16));
+    app.add_option("--ai-quick-ms", ai_quick_ms, "an AI search up to this long counts as short (the quick lane)")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 60000));
+    app.add_option("--max-ai-tables", ai_caps.total, "AI-versus-AI tables at once on this server")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 10000));
+    app.add_option("--max-ai-tables-per-user", ai_caps.per_user, "AI-versus-AI tables one table creator may have at once")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 10000));
     app.add_option("--ai-min-move-ms", ai_min_move_ms, "an AI never moves sooner than this")->capture_default_str();
     app.add_option("--log-level", log_level, "trace, debug, info, warn, error, critical, off")
         ->capture_default_str()
@@ -119,7 +136,7 @@ int main(int argc, char** argv) {
 
     boost::asio::io_context io(1);
     std::optional<xq::server::AiPool> ai;
-    ai.emplace(config.ai_workers, config.ai_hash_mb);
+    ai.emplace(config.ai_workers, config.ai_hash_mb, ai_quick_workers, ai_quick_ms);
     // Each engine is started once now: one that does not speak UCI/UCCI stops the server here.
     xq::server::EnginePool engines(engine_specs, config.engine_workers);
     if (std::string err; !engines.start(&err)) {
@@ -128,6 +145,7 @@ int main(int argc, char** argv) {
     }
     xq::server::Server server(io, config, &*ai);
     server.lobby().set_engines(&engines);
+    server.lobby().set_ai_table_caps(ai_caps);
     if (const auto ec = server.listen()) {
         spdlog::critical("cannot listen on {}:{}: {}", config.bind, config.port, ec.message());
         return EXIT_FAILURE;

@@ -1,13 +1,16 @@
-// Runs engine searches for AI seats on a small pool of worker threads (at most cores-1),
-// queueing the rest. Callbacks run on a worker thread: the caller posts them back to its
-// own thread (the server's io thread) and judges the move there like a human's.
+// Runs engine searches for AI seats on a small pool of worker threads, fairly across tables:
+// the queue is served by earliest expected finish (submit time + search time), so short
+// searches go first yet long ones are never starved, and a quick lane of extra workers takes
+// only short searches, so a level-1 reply never waits behind a level-10 search. Callbacks run
+// on a worker thread: the caller posts them back to its own thread (the server's io thread)
+// and judges the move there like a human's.
 #pragma once
 
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
-#include <deque>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -33,8 +36,9 @@ struct AiJob {
 
 class AiPool {
 public:
-    // workers == 0 picks max(1, hardware threads - 1).
-    explicit AiPool(int workers = 0, std::size_t hash_mb = 16);
+    // workers == 0 picks max(1, hardware threads - 1). quick_workers more threads take only
+    // searches expected to last at most quick_ms. hash_mb is per worker.
+    explicit AiPool(int workers = 0, std::size_t hash_mb = 16, int quick_workers = 0, int quick_ms = 600);
     ~AiPool();  // cancels everything and joins the workers
     AiPool(const AiPool&) = delete;
     AiPool& operator=(const AiPool&) = delete;
@@ -44,13 +48,27 @@ public:
     std::size_t queued() const;
     std::size_t running() const { return running_.load(); }
 
-private:
-    void run(std::size_t index);
+    // How long a search with these limits is expected to take (its place in the queue).
+    static std::chrono::milliseconds expected_time(const engine::Limits& limits);
 
+private:
+    using Clock = std::chrono::steady_clock;
+    struct Queued {
+        AiJob job;
+        Clock::time_point due;  // submit time + expected time: earliest first
+        bool quick = false;
+    };
+
+    void run(std::size_t index, bool quick_lane);
+    // The next job this worker may take, or none (under mutex_).
+    std::vector<Queued>::iterator next(bool quick_lane);
+
+    int general_workers_;
+    int quick_ms_;
     std::size_t hash_mb_;
     mutable std::mutex mutex_;
     std::condition_variable cv_;
-    std::deque<AiJob> queue_;
+    std::vector<Queued> queue_;
     bool stopping_ = false;
     std::atomic<std::size_t> running_{0};
     std::vector<std::shared_ptr<std::atomic<bool>>> current_stop_;  // per worker, under mutex_

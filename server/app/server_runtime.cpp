@@ -92,9 +92,9 @@ bool ServerRuntime::start(std::string* error) {
         spdlog::info("game database: {}", storage_->path().string());
     }
     auto clock = parse_clock_spec(config_.clock);
-    layer_ = std::make_unique<GameRecorder>(io_, server_.lobby(), storage_.get(), clock.value_or(ClockConfig{}),
+    recorder_ = std::make_unique<GameRecorder>(io_, server_.lobby(), storage_.get(), clock.value_or(ClockConfig{}),
                                                server_config_.seat_grace);
-    server_.lobby().add_observer(layer_.get());
+    server_.lobby().add_observer(recorder_.get());
     server_.lobby().set_default_clock(clock_spec(clock.value_or(ClockConfig{})));
     server_.lobby().set_ban_list(&bans_);
     admission_ = std::make_unique<Admission>(server_config_.max_clients, config_.max_per_ip, config_.cap_loopback);
@@ -104,8 +104,8 @@ bool ServerRuntime::start(std::string* error) {
             return v == Admission::Verdict::Admit ? std::string() : std::string(admission_message(v));
         },
         [this](const std::string& ip) { admission_->release(ip); });
-    if (storage_) server_.lobby().set_archive(layer_.get());
-    if (int n = layer_->restore(); n > 0) spdlog::info("{} unfinished game(s) restored", n);
+    if (storage_) server_.lobby().set_archive(recorder_.get());
+    if (int n = recorder_->restore(); n > 0) spdlog::info("{} unfinished game(s) restored", n);
 
     if (config_.discovery_port != 0) {
         discovery_ = std::make_unique<DiscoveryResponder>(io_, [this] {

@@ -61,7 +61,7 @@ private:
     const ServerConfig& server_config_;
     RuntimeConfig config_;
     std::unique_ptr<Storage> storage_;
-    std::unique_ptr<GameRecorder> layer_;
+    std::unique_ptr<GameRecorder> recorder_;
     std::unique_ptr<DiscoveryResponder> discovery_;
     std::unique_ptr<boost::asio::posix::stream_descriptor> console_;
     boost::asio::streambuf console_buf_;

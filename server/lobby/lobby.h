@@ -40,6 +40,13 @@ public:
     virtual void close(SessionId to) = 0;
 };
 
+// Caps on AI-versus-AI tables (they search without end and share the AI workers with every
+// other table): at once on the server, and per table creator.
+struct AiTableCaps {
+    int total = 8;
+    int per_user = 2;
+};
+
 class Lobby final : public TableHost {
 public:
     Lobby(boost::asio::io_context& io, const ServerConfig& config, Outbox& out, AiPool* ai = nullptr);
@@ -65,6 +72,7 @@ public:
     void set_ban_list(const BanList* bans) { bans_ = bans; }
     // External engines for AI seats (request_ai.engine, welcome.engines); null: none.
     void set_engines(EnginePool* engines);
+    void set_ai_table_caps(AiTableCaps caps) { ai_caps_ = caps; }
     // Answers list_games / get_game; null: the server keeps no archive.
     void set_archive(GameArchive* archive) { archive_ = archive; }
     // The clock of tables whose create_table.settings names none (the server's --clock,
@@ -173,6 +181,7 @@ private:
     PasswordGuard password_guard_;
     GameArchive* archive_ = nullptr;
     EnginePool* engines_ = nullptr;
+    AiTableCaps ai_caps_;
     std::string default_clock_ = "none";
     bool shutting_down_ = false;
     NamePolicy names_;

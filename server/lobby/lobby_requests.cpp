@@ -229,8 +229,32 @@ void Lobby::handle(User& u, const proto::ChatSend& m) {
 }
 
 void Lobby::handle(User& u, const proto::RequestAi& m) {
-    if (Table* t = at_table(u, m.table, m.TYPE))
-        report(u, t->request_ai(u.id, u.name, m.seat, m.level, m.engine), m.TYPE, m.table);
+    Table* t = at_table(u, m.table, m.TYPE);
+    if (!t) return;
+    // A second AI seat makes an AI-versus-AI table: those search without end and share the
+    // AI workers with every other table, so the server caps them (in all and per creator).
+    if (!t->seat(m.seat).ai() && t->seat(~m.seat).ai()) {
+        int total = 0, mine = 0;
+        for (const auto& [id, other] : tables_)
+            if (other->seat(RED).ai() && other->seat(BLACK).ai()) {
+                ++total;
+                mine += other->creator() == t->creator();
+            }
+        if (total >= ai_caps_.total) {
+            refuse(u, ErrorCode::NotAllowed,
+                   "this server runs at most " + std::to_string(ai_caps_.total) + " AI-versus-AI tables at once",
+                   m.TYPE, m.table);
+            return;
+        }
+        if (mine >= ai_caps_.per_user) {
+            refuse(u, ErrorCode::NotAllowed,
+                   t->creator() + " already has " + std::to_string(mine) + " AI-versus-AI tables (at most " +
+                       std::to_string(ai_caps_.per_user) + " per user)",
+                   m.TYPE, m.table);
+            return;
+        }
+    }
+    report(u, t->request_ai(u.id, u.name, m.seat, m.level, m.engine), m.TYPE, m.table);
 }
 
 void Lobby::handle(User& u, const proto::Resign& m) {

@@ -1,7 +1,9 @@
 // xiangqi-loadgen: opens many bot connections to a xiangqi-server on loopback. Pairs of bots
 // play random legal moves, spectators watch, and the tool reports connections held, moves/s
 // and the p50/p99 move round trip (own `move` sent -> own `move_made` received), first
-// without AI load, then with AI-versus-AI tables searching. Loopback addresses only.
+// without AI load, then with AI-versus-AI tables searching. Probe tables (a bot against a
+// low-level AI) measure how long the AI takes to answer, showing whether the server's AI
+// scheduling stays fair while the AI-versus-AI tables search. Loopback addresses only.
 #include <CLI/CLI.hpp>
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
@@ -46,6 +48,8 @@ struct Options {
     int ai_level = 10;
     double ai_duration_s = 15;
     int server_pid = 0;  // when set, the server's CPU use per phase is reported
+    int probes = 1;        // tables where a bot plays the AI at probe_level (0 = none)
+    int probe_level = 1;
 };
 
 // CPU seconds (user + system) a process has used so far, from /proc; 0 when unknown.
@@ -71,6 +75,7 @@ struct Stats {
     std::uint64_t spectator_lines = 0;
     std::uint64_t errors = 0;
     std::uint64_t games_ended = 0;
+    std::vector<double> ai_reply_us;  // probe: own move acknowledged -> the AI's move_made
 };
 
 class Bot;
@@ -86,7 +91,7 @@ struct Shared {
     std::uint64_t all_errors = 0;
 };
 
-enum class Kind { Red, Black, Spectator, Director };
+enum class Kind { Red, Black, Spectator, Director, Prober };
 
 // One connection. Movers keep their own board from move_made lines and play on their turn.
 class Bot : public std::enable_shared_from_this<Bot> {
@@ -95,6 +100,7 @@ public:
         : s_(s), kind_(kind), name_(std::move(name)), game_(game), socket_(s.io), timer_(s.io) {}
 
     std::function<void(proto::TableId)> on_table;  // the creator reports its table id
+    Kind kind() const { return kind_; }
     proto::TableId table = 0;
     bool alive = false;
 
@@ -182,6 +188,7 @@ private:
         if (kind_ == Kind::Red) send(proto::CreateTable{"load " + std::to_string(game_), proto::Role::Red, ""});
         if (kind_ == Kind::Director)
             send(proto::CreateTable{"ai " + std::to_string(game_), proto::Role::Spectator, ""});
+        if (kind_ == Kind::Prober) send(proto::CreateTable{"probe " + std::to_string(game_), proto::Role::Red, ""});
     }
 
     void handle(const proto::Error& e) {
@@ -204,7 +211,12 @@ private:
             on_table(table);
             on_table = nullptr;
         }
+        if (kind_ == Kind::Prober && !asked_ai_) {
+            asked_ai_ = true;
+            send(proto::RequestAi{table, BLACK, s_.opt.probe_level});
+        }
         color_ = snap.you == proto::Role::Red ? RED : BLACK;
+        acked_ = false;
         pos_.set_fen(snap.fen);
         ply_ = snap.ply;
         pending_ = false;
@@ -225,10 +237,16 @@ private:
         ply_ = mm.ply;
         if (mm.by == color_ && pending_) {
             pending_ = false;
-            if (s_.stats) {
-                s_.stats->rtt_us.push_back(std::chrono::duration<double, std::micro>(Clock::now() - sent_).count());
+            acked_ = true;
+            acked_at_ = Clock::now();
+            if (s_.stats && kind_ != Kind::Prober) {
+                s_.stats->rtt_us.push_back(std::chrono::duration<double, std::micro>(acked_at_ - sent_).count());
                 ++s_.stats->moves;
             }
+        } else if (mm.by != color_ && kind_ == Kind::Prober && acked_) {
+            acked_ = false;
+            if (s_.stats)
+                s_.stats->ai_reply_us.push_back(std::chrono::duration<double, std::micro>(Clock::now() - acked_at_).count());
         }
         maybe_move(true);
     }
@@ -238,16 +256,20 @@ private:
         timer_.cancel();
         pending_ = false;
         if (kind_ == Kind::Red && s_.stats) ++s_.stats->games_ended;
+        acked_ = false;
         send(proto::NewGame{table});  // both players ask: a rematch with colours swapped
     }
 
     void maybe_move(bool playing) {
-        if (kind_ != Kind::Red && kind_ != Kind::Black) return;
+        if (kind_ != Kind::Red && kind_ != Kind::Black && kind_ != Kind::Prober) return;
         if (!playing || pending_ || pos_.side_to_move() != color_) return;
         MoveList legal;
         pos_.generate_legal(legal);
         if (legal.empty()) return;
-        const int think = s_.opt.think_ms / 2 + static_cast<int>(s_.rng() % static_cast<unsigned>(s_.opt.think_ms + 1));
+        // The prober answers at once: its reply time is the AI's alone.
+        const int think = kind_ == Kind::Prober ? 0
+                                                : s_.opt.think_ms / 2 +
+                                                      static_cast<int>(s_.rng() % static_cast<unsigned>(s_.opt.think_ms + 1));
         pending_ = true;
         timer_.expires_after(std::chrono::milliseconds(think));
         const int ply = ply_;
@@ -281,6 +303,9 @@ private:
     int ply_ = 0;
     bool pending_ = false;
     Clock::time_point sent_{};
+    bool asked_ai_ = false;          // prober: the AI seat was requested
+    bool acked_ = false;             // prober: own move acknowledged, the AI is to answer
+    Clock::time_point acked_at_{};
 };
 
 double percentile(std::vector<double> v, double p) {
@@ -297,6 +322,10 @@ void report(const char* label, const Stats& st, double seconds, const Shared& s,
                 percentile(st.rtt_us, 0.50) / 1000, percentile(st.rtt_us, 0.99) / 1000,
                 percentile(st.rtt_us, 1.0) / 1000, st.spectator_lines / seconds,
                 static_cast<unsigned long long>(st.errors), static_cast<unsigned long long>(st.games_ended));
+    if (s.opt.probes > 0)
+        std::printf("%-8s ai_reply(level %d, %d probe table(s)): n=%zu p50=%.0fms p99=%.0fms max=%.0fms\n", label,
+                    s.opt.probe_level, s.opt.probes, st.ai_reply_us.size(), percentile(st.ai_reply_us, 0.50) / 1000,
+                    percentile(st.ai_reply_us, 0.99) / 1000, percentile(st.ai_reply_us, 1.0) / 1000);
     std::fflush(stdout);
 }
 
@@ -331,6 +360,12 @@ int main(int argc, char** argv) {
     app.add_option("--ai-level", opt.ai_level, "level of those AIs")->capture_default_str();
     app.add_option("--ai-duration", opt.ai_duration_s, "seconds measured with AI load")->capture_default_str();
     app.add_option("--server-pid", opt.server_pid, "report this process's CPU use per phase");
+    app.add_option("--probes", opt.probes, "tables where a bot plays the AI and times its replies (0 = none)")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 100));
+    app.add_option("--probe-level", opt.probe_level, "AI level of the probe tables")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 10));
     CLI11_PARSE(app, argc, argv);
 
     boost::system::error_code ec;
@@ -371,15 +406,17 @@ int main(int argc, char** argv) {
         waiting[static_cast<std::size_t>(k % opt.games)].push_back(sp);
         bots.push_back(sp);
     }
+    for (int p = 0; p < opt.probes; ++p)
+        bots.push_back(std::make_shared<Bot>(s, Kind::Prober, run + "p" + std::to_string(p), p));
     const auto t0 = Clock::now();
     int started = 0;
     for (auto& b : bots) {
-        if (!b->on_table) continue;
+        if (!b->on_table && b->kind() != Kind::Prober) continue;
         b->start();
         if (++started % 50 == 0) run_for(io, 0.02);  // the listen backlog is finite
     }
     // Wait until every bot is connected (bounded), then give the last games a moment.
-    const int expected = 2 * opt.games + opt.spectators;
+    const int expected = 2 * opt.games + opt.spectators + opt.probes;
     for (int i = 0; i < 300 && s.connected + s.failed < expected; ++i) run_for(io, 0.1);
     run_for(io, 1.0);
     std::printf("setup: %d games, %d connections up (%d failed) in %.1fs\n", opt.games, s.connected, s.failed,

@@ -50,6 +50,8 @@ struct Options {
     int server_pid = 0;  // when set, the server's CPU use per phase is reported
     int probes = 1;        // tables where a bot plays the AI at probe_level (0 = none)
     int probe_level = 1;
+    int long_searches = 0;  // tables where a bot plays the AI at long_level: long searches a human waits for
+    int long_level = 10;
 };
 
 // CPU seconds (user + system) a process has used so far, from /proc; 0 when unknown.
@@ -75,7 +77,8 @@ struct Stats {
     std::uint64_t spectator_lines = 0;
     std::uint64_t errors = 0;
     std::uint64_t games_ended = 0;
-    std::vector<double> ai_reply_us;  // probe: own move acknowledged -> the AI's move_made
+    std::vector<double> ai_reply_us;    // probe: own move acknowledged -> the AI's move_made
+    std::vector<double> long_reply_us;  // the same at the long-search tables
 };
 
 class Bot;
@@ -98,6 +101,12 @@ class Bot : public std::enable_shared_from_this<Bot> {
 public:
     Bot(Shared& s, Kind kind, std::string name, int game)
         : s_(s), kind_(kind), name_(std::move(name)), game_(game), socket_(s.io), timer_(s.io) {}
+    // A prober that plays the AI at `level`; `long_search` files its replies apart.
+    Bot(Shared& s, std::string name, int game, int level, bool long_search)
+        : Bot(s, Kind::Prober, std::move(name), game) {
+        ai_level_ = level;
+        long_search_ = long_search;
+    }
 
     std::function<void(proto::TableId)> on_table;  // the creator reports its table id
     Kind kind() const { return kind_; }
@@ -213,7 +222,7 @@ private:
         }
         if (kind_ == Kind::Prober && !asked_ai_) {
             asked_ai_ = true;
-            send(proto::RequestAi{table, BLACK, s_.opt.probe_level});
+            send(proto::RequestAi{table, BLACK, ai_level_});
         }
         color_ = snap.you == proto::Role::Red ? RED : BLACK;
         acked_ = false;
@@ -246,7 +255,8 @@ private:
         } else if (mm.by != color_ && kind_ == Kind::Prober && acked_) {
             acked_ = false;
             if (s_.stats)
-                s_.stats->ai_reply_us.push_back(std::chrono::duration<double, std::micro>(Clock::now() - acked_at_).count());
+                (long_search_ ? s_.stats->long_reply_us : s_.stats->ai_reply_us)
+                    .push_back(std::chrono::duration<double, std::micro>(Clock::now() - acked_at_).count());
         }
         maybe_move(true);
     }
@@ -304,6 +314,8 @@ private:
     bool pending_ = false;
     Clock::time_point sent_{};
     bool asked_ai_ = false;          // prober: the AI seat was requested
+    int ai_level_ = 1;               // prober: the AI's level
+    bool long_search_ = false;       // prober: a long-search table
     bool acked_ = false;             // prober: own move acknowledged, the AI is to answer
     Clock::time_point acked_at_{};
 };
@@ -326,6 +338,11 @@ void report(const char* label, const Stats& st, double seconds, const Shared& s,
         std::printf("%-8s ai_reply(level %d, %d probe table(s)): n=%zu p50=%.0fms p99=%.0fms max=%.0fms\n", label,
                     s.opt.probe_level, s.opt.probes, st.ai_reply_us.size(), percentile(st.ai_reply_us, 0.50) / 1000,
                     percentile(st.ai_reply_us, 0.99) / 1000, percentile(st.ai_reply_us, 1.0) / 1000);
+    if (s.opt.long_searches > 0)
+        std::printf("%-8s long_reply(level %d, %d table(s)): n=%zu p50=%.0fms p99=%.0fms max=%.0fms\n", label,
+                    s.opt.long_level, s.opt.long_searches, st.long_reply_us.size(),
+                    percentile(st.long_reply_us, 0.50) / 1000, percentile(st.long_reply_us, 0.99) / 1000,
+                    percentile(st.long_reply_us, 1.0) / 1000);
     std::fflush(stdout);
 }
 
@@ -364,6 +381,13 @@ int main(int argc, char** argv) {
         ->capture_default_str()
         ->check(CLI::Range(0, 100));
     app.add_option("--probe-level", opt.probe_level, "AI level of the probe tables")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 10));
+    app.add_option("--long-searches", opt.long_searches,
+                   "tables where a bot plays the AI at --long-level: long searches a player waits for (0 = none)")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 100));
+    app.add_option("--long-level", opt.long_level, "AI level of the long-search tables")
         ->capture_default_str()
         ->check(CLI::Range(1, 10));
     CLI11_PARSE(app, argc, argv);
@@ -407,7 +431,7 @@ int main(int argc, char** argv) {
         bots.push_back(sp);
     }
     for (int p = 0; p < opt.probes; ++p)
-        bots.push_back(std::make_shared<Bot>(s, Kind::Prober, run + "p" + std::to_string(p), p));
+        bots.push_back(std::make_shared<Bot>(s, run + "p" + std::to_string(p), p, opt.probe_level, false));
     const auto t0 = Clock::now();
     int started = 0;
     for (auto& b : bots) {
@@ -434,9 +458,15 @@ int main(int argc, char** argv) {
     if (opt.ai_tables > 0) {
         std::vector<std::shared_ptr<Bot>> directors;
         for (int i = 0; i < opt.ai_tables; ++i) {
-            auto d = std::make_shared<Bot>(s, Kind::Director, "director" + std::to_string(i), i);
+            auto d = std::make_shared<Bot>(s, Kind::Director, run + "director" + std::to_string(i), i);
             d->start();
             directors.push_back(d);
+        }
+        // The long searches a player waits for join the AI load.
+        for (int p = 0; p < opt.long_searches; ++p) {
+            auto l = std::make_shared<Bot>(s, run + "l" + std::to_string(p), p, opt.long_level, true);
+            l->start();
+            directors.push_back(l);
         }
         run_for(io, 1.0);  // let the searches start
         Stats with_ai;

@@ -543,7 +543,8 @@ TEST(Durability, PerpetualChaseRulingReachesTheArchiveAndThePgnTermination) {
         red->until_pong();
         black->until_pong();
         for (int ply = 0; ply < 2 * int(cycle.size()); ++ply) {
-            (ply % 2 == 0 ? *red : *black).send(proto::MoveRequest{table, ply, cycle[std::size_t(ply) % cycle.size()]});
+            const std::string& move = cycle[std::size_t(ply) % cycle.size()];
+            (ply % 2 == 0 ? *red : *black).send(proto::MoveRequest{table, ply, move});
             red->expect_ply(ply + 1);
             black->expect_ply(ply + 1);
         }

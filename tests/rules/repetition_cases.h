@@ -339,12 +339,13 @@ inline constexpr RepetitionCase REPETITION_CASES[] = {
      "3k5/9/9/9/9/9/9/2N2K3/4p4/9 w - - 0 1", "f2e2 e1f1 e2f2 f1e1",
      Verdict::Draw, Why::Repetition, ""},
     {"perpetual_check_by_a_cannon",
-     "SUM: perpetual checks are forbidden; the cannon checks over the e5 and f5 pawns in "
-     "turn",
+     "WXF rule 6 (diagrams 1-3): the side that perpetually checks, with one piece or "
+     "several, loses; the cannon checks over the e5 and f5 pawns in turn",
      "4k4/9/9/9/4PP3/9/9/5C3/9/3K5 w - - 0 1", "f2e2 e9f9 e2f2 f9e9",
      Verdict::RedLoses, Why::PerpetualCheck, ""},
     {"perpetual_check_by_a_horse",
-     "SUM: perpetual checks are forbidden; the horse checks from g8 and f6 in turn",
+     "WXF rule 6 (diagrams 1-3): the side that perpetually checks loses; the horse checks "
+     "from g8 and f6 in turn",
      "4k4/9/9/5N3/9/9/9/9/9/3K5 w - - 0 1", "f6g8 e9e8 g8f6 e8e9",
      Verdict::RedLoses, Why::PerpetualCheck, ""},
     {"cannon_chases_unprotected_elephant",

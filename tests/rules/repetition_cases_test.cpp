@@ -115,7 +115,8 @@ TEST(RepetitionCases, EnoughDistinctCasesWithSources) {
         EXPECT_TRUE(c.source.starts_with("WXF") || c.source.starts_with("SUM") || c.source.starts_with("HGM"))
             << c.name << ": " << c.source;
         EXPECT_TRUE(names.insert(std::string(c.name)).second) << "duplicate name " << c.name;
-        EXPECT_TRUE(games.insert(std::string(c.fen) + "|" + std::string(c.cycle)).second) << "duplicate case " << c.name;
+        const std::string game = std::string(c.fen) + "|" + std::string(c.cycle);
+        EXPECT_TRUE(games.insert(game).second) << "duplicate case " << c.name;
     }
     EXPECT_GE(games.size(), 80u);
 }

@@ -30,6 +30,10 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     cli.add_option("--seed", env.seed, "random seed")->capture_default_str();
     cli.add_option("--kill-rounds", env.kill_rounds, "kill -9 rounds of the kill9 scenario")->capture_default_str();
+    cli.add_option("--soak-seconds", env.soak_seconds, "the soak's measured seconds (default: 60, full: 600)")
+        ->check(CLI::Range(1, 3600));
+    cli.add_flag("--sanitized", env.sanitized,
+                 "the server is a sanitizer build: show its memory and latency figures without judging them");
     cli.add_flag("-v,--verbose", env.verbose, "print failures as they happen");
     cli.add_option("scenarios", scenarios, "which to run (default: all)");
     CLI11_PARSE(cli, argc, argv);

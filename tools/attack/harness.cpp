@@ -308,6 +308,7 @@ int open_fds(int pid) {
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <thread>
 
 namespace xq::attack {
@@ -359,30 +360,58 @@ bool ServerProc::start(const std::string& bin, const std::vector<std::string>& a
     return false;
 }
 
+namespace {
+
+int exit_code(int status) {
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+}  // namespace
+
+ServerProc::~ServerProc() {
+    if (pid_ <= 0) return;
+    const int pid = pid_;
+    const int code = stop();
+    if (code != 0) std::fprintf(stderr, "xiangqi-attack: server %d ended with %d when stopped\n", pid, code);
+}
+
 bool ServerProc::running() const {
-    if (pid_ <= 0) return false;
+    if (pid_ <= 0 || ended_) return false;
     int status = 0;
-    return ::waitpid(pid_, &status, WNOHANG) == 0;
+    const pid_t r = ::waitpid(pid_, &status, WNOHANG);
+    if (r == pid_) ended_ = exit_code(status);
+    return r == 0;
 }
 
 void ServerProc::kill9() {
     if (pid_ <= 0) return;
-    ::kill(pid_, SIGKILL);
-    int status = 0;
-    ::waitpid(pid_, &status, 0);
+    if (!ended_) {
+        ::kill(pid_, SIGKILL);
+        int status = 0;
+        ::waitpid(pid_, &status, 0);
+    }
     pid_ = -1;
+    ended_.reset();
 }
 
 int ServerProc::stop() {
     if (pid_ <= 0) return -1;
+    if (ended_) {
+        // It had ended before it was asked to (a crash, or an exit of its own).
+        const int code = *ended_;
+        pid_ = -1;
+        ended_.reset();
+        return code;
+    }
     ::kill(pid_, SIGTERM);
     int status = 0;
-    const auto deadline = Clock::now() + std::chrono::seconds(5);
+    // A sanitizer build runs LeakSanitizer at exit, which takes a moment on a loaded machine.
+    const auto deadline = Clock::now() + std::chrono::seconds(20);
     while (Clock::now() < deadline) {
         const pid_t r = ::waitpid(pid_, &status, WNOHANG);
         if (r == pid_) {
             pid_ = -1;
-            return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+            return exit_code(status);
         }
         if (r < 0) {
             pid_ = -1;
@@ -391,7 +420,7 @@ int ServerProc::stop() {
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
     kill9();
-    return 137;
+    return 128 + SIGKILL;
 }
 
 std::string free_port() {

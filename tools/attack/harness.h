@@ -156,10 +156,12 @@ double ms_since(Clock::time_point t);
 namespace xq::attack {
 
 // A server process started by the tool (fork/exec), so it can be measured and killed.
+// Scenarios stop their server through Session, which reports the exit status as a check;
+// one still running here is stopped the same way and a bad exit is printed.
 class ServerProc {
 public:
     ServerProc() = default;
-    ~ServerProc() { stop(); }
+    ~ServerProc();
     ServerProc(const ServerProc&) = delete;
     ServerProc& operator=(const ServerProc&) = delete;
 
@@ -168,13 +170,17 @@ public:
     bool start(const std::string& bin, const std::vector<std::string>& args, const std::string& log_path,
                const Target& t, int nofile = 0, std::string* why = nullptr);
     void kill9();
-    // SIGTERM, then SIGKILL after 5 s. Returns the exit status (or -1).
+    // SIGTERM, then SIGKILL after 5 s. Returns the exit code, 128 + the signal that ended
+    // it, or -1 when no server was started. A clean stop is 0: the server exits 0 on
+    // SIGTERM (and, in a sanitizer build, LeakSanitizer has then found nothing).
     int stop();
     bool running() const;
     int pid() const { return pid_; }
 
 private:
     int pid_ = -1;
+    // The status of a server that running() found ended (waitpid reaps it only once).
+    mutable std::optional<int> ended_;
 };
 
 // A TCP port on 127.0.0.1 that was free a moment ago.

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <utility>
 
 namespace xq::attack {
 
@@ -52,7 +53,8 @@ std::string lat(const Stats& s) {
     return fmt(s.pct(50) / 1000.0) + "/" + fmt(s.pct(99) / 1000.0) + " ms";
 }
 
-Session::Session(Env& e, const std::string& name, std::vector<std::string> extra, int nofile) : env(e) {
+Session::Session(Env& e, std::string scenario, std::vector<std::string> extra, int nofile)
+    : env(e), name(std::move(scenario)) {
     target.port = free_port();
     log = env.work_dir + "/" + name + ".server.log";
     std::vector<std::string> args = base_args(target);
@@ -66,6 +68,13 @@ Session::Session(Env& e, const std::string& name, std::vector<std::string> extra
     std::string why;
     ok = server.start(env.server_bin, args, log, target, nofile, &why);
     if (!ok) add(env, name, "server start", why, "starts", false);
+}
+
+Session::~Session() {
+    if (server.pid() <= 0) return;
+    const int code = server.stop();
+    add(env, name, "server exit status on SIGTERM", std::to_string(code), "0 (see " + name + ".server.log)",
+        code == 0);
 }
 
 }  // namespace xq::attack

@@ -27,6 +27,10 @@ struct Env {
     std::vector<Row> rows;
     bool verbose = false;
     int kill_rounds = 30;  // kill9 rounds (about 0.8 s each)
+    int soak_seconds = 0;  // the soak's measured time; 0: 60 s (ci) or 600 s (full)
+    // The server is a sanitizer build: its memory and latency figures are shown, not judged
+    // (shadow memory and ASan's quarantine change them; LeakSanitizer judges leaks at exit).
+    bool sanitized = false;
 };
 
 std::string fmt(double v, int decimals = 2);
@@ -43,15 +47,20 @@ std::vector<std::string> base_args(const Target& t);
 // Lines a server logged at level error or critical (database failures among them).
 int log_errors(const std::string& path);
 
-// Starts a server for one scenario on a fresh port.
+// Starts a server for one scenario on a fresh port; at the end stops it with SIGTERM and
+// checks that it exits 0 (a crash, a sanitizer report or a hang on shutdown fails).
 struct Session {
     Env& env;
+    std::string name;
     Target target;
     ServerProc server;
     std::string log;
     bool ok = false;
 
-    Session(Env& e, const std::string& name, std::vector<std::string> extra = {}, int nofile = 0);
+    Session(Env& e, std::string scenario, std::vector<std::string> extra = {}, int nofile = 0);
+    ~Session();
+    Session(const Session&) = delete;
+    Session& operator=(const Session&) = delete;
 };
 
 // Plays `n` control moves and returns their round-trip stats.

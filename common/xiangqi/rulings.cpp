@@ -81,13 +81,59 @@ bool chases_even_if_protected(PieceType attacker, PieceType victim) {
     return false;
 }
 
+// WXF rule 19: a rook standing on the leg of an enemy horse that would check the rook's
+// king if the leg were free cannot move away because of that horse.
+bool held_by_horse(const Position& pos, Square s) {
+    const Piece p = pos.piece_on(s);
+    if (p == NO_PIECE || type_of(p) != ROOK) return false;
+    const Color c = color_of(p);
+    const Square k = pos.king_square(c);
+    const int sf = file_of(s), sr = rank_of(s);
+    const int df = file_of(k) - sf, dr = rank_of(k) - sr;
+    if ((df != 1 && df != -1) || (dr != 1 && dr != -1)) return false;  // a leg is diagonal to the target
+    const Piece horse = make_piece(~c, HORSE);
+    auto horse_at = [&](int f, int r) {
+        return f >= 0 && f < FILE_NB && r >= 0 && r < RANK_NB && pos.piece_on(make_square(f, r)) == horse;
+    };
+    return horse_at(sf - df, sr) || horse_at(sf, sr - dr);
+}
+
+// WXF rule 27: a rook that is one of the two pieces between an enemy cannon and its own king
+// on a file or rank cannot leave that line (the cannon would give check). Returns the line:
+// 1 a file, 2 a rank, 0 when the rook is not confined.
+int cannon_confined_line(const Position& pos, Square s) {
+    const Piece p = pos.piece_on(s);
+    if (p == NO_PIECE || type_of(p) != ROOK) return 0;
+    const Color c = color_of(p);
+    const Square k = pos.king_square(c);
+    const int kf = file_of(k), kr = rank_of(k);
+    const bool on_file = file_of(s) == kf;
+    if (!on_file && rank_of(s) != kr) return 0;
+    const int df = on_file ? 0 : (file_of(s) > kf ? 1 : -1);
+    const int dr = on_file ? (rank_of(s) > kr ? 1 : -1) : 0;
+    int between = 0;
+    bool rook_between = false;
+    for (int f = kf + df, r = kr + dr; f >= 0 && f < FILE_NB && r >= 0 && r < RANK_NB; f += df, r += dr) {
+        const Square q = make_square(f, r);
+        const Piece x = pos.piece_on(q);
+        if (x == NO_PIECE) continue;
+        if (between == 2) return rook_between && x == make_piece(~c, CANNON) ? (on_file ? 1 : 2) : 0;
+        rook_between = rook_between || q == s;
+        ++between;
+    }
+    return 0;
+}
+
 // The enemy pieces the side to move threatens in the ruling sense: it has a capture of the
 // piece (not by its king or a pawn; not of the king or of a pawn on its own side of the
 // river) and either the capture wins material outright by the rules' scale (a rook taken
 // by a horse or cannon; a rook, horse or cannon taken by an advisor or elephant) or the
 // victim is not truly protected (no recapture the rules allow) and the attack is not an
-// offer to exchange (a victim of the attacker's type that could capture it back).
-ThreatSet threats(const Position& pos) {
+// offer to exchange (a victim of the attacker's type that could capture it back; a rook
+// confined by a cannon, WXF rule 27, or held by a horse, rule 19, cannot: its recapture
+// would expose its king). When `by` is a square,
+// `by_out` receives the pieces that the piece on `by` threatens itself.
+ThreatSet threats(const Position& pos, Square by = SQ_NONE, ThreatSet* by_out = nullptr) {
     MoveList caps;
     ruling_captures(pos, caps);
     Position theirs = pos;
@@ -98,7 +144,8 @@ ThreatSet threats(const Position& pos) {
     ThreatSet out;
     for (Move a : caps) {
         const Square x = a.to();
-        if (out.test(std::size_t(x))) continue;
+        const bool mine = a.from() == by;
+        if (out.test(std::size_t(x)) && !mine) continue;
         const Piece attacker = pos.piece_on(a.from());
         const Piece victim = pos.piece_on(x);
         if (chase_exempt_attacker(type_of(attacker)) || !can_be_chased(victim, x)) continue;
@@ -116,6 +163,7 @@ ThreatSet threats(const Position& pos) {
             }
         }
         out.set(std::size_t(x));
+        if (mine) by_out->set(std::size_t(x));
     }
     return out;
 }
@@ -123,6 +171,10 @@ ThreatSet threats(const Position& pos) {
 }  // namespace
 
 int chased_by_move(const Position& before, Move m, Square out[MAX_CHASED]) {
+    // WXF rule 27: a rook confined by a cannon chases nothing by moving along its line.
+    const int line = cannon_confined_line(before, m.from());
+    if ((line == 1 && file_of(m.to()) == file_of(m.from())) || (line == 2 && rank_of(m.to()) == rank_of(m.from())))
+        return 0;
     // A chase is a threat the move creates: a piece threatened after the move that was not
     // threatened before it, however the threat arose (the moved piece, a discovered line, a
     // protector taken away or blocked, a pin released). A piece threatened all along by one
@@ -132,7 +184,13 @@ int chased_by_move(const Position& before, Move m, Square out[MAX_CHASED]) {
     UndoInfo u, nu;
     ours.do_move(m, u);
     ours.do_null_move(nu);  // hand the mover the move again to see what it threatens now
-    const ThreatSet new_threats = threats(ours) & ~old_threats;
+    ThreatSet by_moved;
+    ThreatSet new_threats = threats(ours, m.to(), &by_moved) & ~old_threats;
+    // WXF rule 19: a rook that cannot move away because of a horse is chased by every move
+    // whose piece threatens it, even when it was threatened before (it cannot escape).
+    if (by_moved.any())
+        for (int s = 0; s < SQ_NB; ++s)
+            if (by_moved.test(std::size_t(s)) && held_by_horse(ours, Square(s))) new_threats.set(std::size_t(s));
     int n = 0;
     for (int s = 0; s < SQ_NB && n < MAX_CHASED; ++s)
         if (new_threats.test(std::size_t(s))) out[n++] = Square(s);

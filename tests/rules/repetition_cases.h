@@ -439,6 +439,48 @@ inline constexpr RepetitionCase REPETITION_CASES[] = {
      "rook chases an unprotected cannon",
      "4k4/9/1c5c1/9/9/9/9/8R/9/3K5 w - - 0 1", "i2h2 h7i7 h2i2 i7h7",
      Verdict::RedLoses, Why::PerpetualChase, "black cannon"},
+    {"r19_rook_chases_rook_held_by_horse",
+     "WXF rule 19 (diagrams 39-41, explanation): a rook that cannot move because of the "
+     "opponent's horse (the d8 rook stands on the leg of the c8 horse's check) cannot be "
+     "perpetually chased; each red move attacks it, so Red violates the rule although the "
+     "rook never escapes; the rook's own attack on the unprotected horse is no chase",
+     "4ka3/2Nr5/9/9/9/9/3R5/9/9/3K5 w - - 0 1", "d3d4 f9e8 d4d3 e8f9",
+     Verdict::RedLoses, Why::PerpetualChase, "black rook"},
+    {"r19_held_rook_horse_protected",
+     "WXF rule 19: r19_rook_chases_rook_held_by_horse with the c7 pawn protecting the horse "
+     "(the rule applies regardless of whether the horse is protected)",
+     "4ka3/2Nr5/2P6/9/9/9/3R5/9/9/3K5 w - - 0 1", "d3d4 f9e8 d4d3 e8f9",
+     Verdict::RedLoses, Why::PerpetualChase, "black rook"},
+    {"r19_cannon_chases_rook_held_by_horse",
+     "WXF rule 19 (diagram 40: the attacker is a cannon): the cannon attacks the rook held "
+     "by the horse over the d5 pawn from d2 and from d1; each move is a chase",
+     "4ka3/2Nr5/9/9/3P5/9/9/3C5/9/3K5 w - - 0 1", "d2d1 f9e8 d1d2 e8f9",
+     Verdict::RedLoses, Why::PerpetualChase, "black rook"},
+    {"d63_confined_rook_follows_cannon",
+     "WXF rule 27, diagram 63 (C8+3 r5+1 C8+1 r5-1 C8-2 r5+2 C8+3 r5-3 C8-1 r5+1; the "
+     "cycle is the last three moves): the black rook, confined to the centre file by the e0 "
+     "cannon, attacks the unprotected b-file cannon after every move, but a confined rook's "
+     "moves along its line are no chase; a draw",
+     "4k4/4a4/9/1C2r4/9/9/9/9/9/3KC4 w - - 0 1", "b6b4 e6e4 b4b7 e4e7 b7b6 e7e6",
+     Verdict::Draw, Why::Repetition, ""},
+    {"d64_rook_chases_confined_rook",
+     "WXF rule 27, diagram 64 (R8+4 r5+4 R8-4 r5-1 R8+1 r5+1 R8-1 r5-1; the cycle is the "
+     "last two moves): the red rook perpetually chases the black rook confined to the centre "
+     "file; attacking it is no offer to exchange",
+     "4k4/4a4/9/9/4r4/1R7/9/9/9/3KC4 w - - 0 1", "b4b5 e5e4 b5b4 e4e5",
+     Verdict::RedLoses, Why::PerpetualChase, "black rook"},
+    {"d65_rook_chases_confined_rook",
+     "WXF rule 27, diagram 65 (R2+2 r6+1 R2-1 r6+1 R2-1 r6-1 R2+1 r6+1 R2-1; the cycle is "
+     "moves 3-4): the black rook cannot leave the f-file (the f0 cannon), the red rook "
+     "attacks it on every move: Red violates the rule",
+     "5k3/5n3/9/9/9/7R1/5r3/9/9/4KC3 w - - 0 1", "h4h3 f3f4 h3h4 f4f3",
+     Verdict::RedLoses, Why::PerpetualChase, "black rook"},
+    {"d66_confined_rook_protected_on_one_point",
+     "WXF rule 27, diagram 66 (R3=2 r8=7 R2=3 r7=8): the black rook is confined to the back "
+     "rank by the i9 cannon; on g9 it is protected by the e7 elephant, so the red rook does "
+     "not chase perpetually; a draw",
+     "4ka1rc/9/4b4/9/6R2/9/9/9/9/3K5 w - - 0 1", "g5h5 h9g9 h5g5 g9h9",
+     Verdict::Draw, Why::Repetition, ""},
 };
 
 // The four forms a case is played in. The rules know no left or right and treat both

@@ -33,6 +33,25 @@ TEST(Chase, RookAttacksUnprotectedHorse) {
     EXPECT_EQ(chased("4k4/9/9/9/6n2/9/9/9/7R1/3K5 w - - 0 1", "h1g1"), V{"g5"});
 }
 
+TEST(Chase, RookHeldByHorseIsChasedByEveryAttackingMove) {
+    // WXF rule 19: the d8 rook stands on the leg of the c8 horse's check on e9, so it cannot
+    // move away; the d3 rook attacked it before, and attacks it again from d4: a chase.
+    EXPECT_EQ(chased("4ka3/2Nr5/9/9/9/9/3R5/9/9/3K5 w - - 0 1", "d3d4"), V{"d8"});
+    // Without the horse the rook could escape: a continued attack is no new threat.
+    EXPECT_EQ(chased("4ka3/3r5/9/9/9/9/3R5/9/9/3K5 w - - 0 1", "d3d4"), V{});
+    // A move of another piece is no chase of the held rook.
+    EXPECT_EQ(chased("4ka3/2Nr5/9/9/9/9/3R5/9/9/3K5 w - - 0 1", "d0d1"), V{});
+}
+
+TEST(Chase, RookConfinedByCannonChasesNothingAlongItsLine) {
+    // WXF rule 27: the e5 rook is one of the two pieces between the e0 cannon and its king.
+    // Stepping to e6 it blocks the i6 cannon's protection of the c6 horse, which the c9
+    // cannon attacks, and itself attacks the horse and the g6 pawn; unconfined, that is a
+    // chase of both; a confined rook's move along its line is no chase.
+    EXPECT_EQ(chased("2c1k4/2n1a4/9/2N3P1C/4r4/9/9/9/9/3K5 b - - 0 1", "e5e6"), (V{"c6", "g6"}));
+    EXPECT_EQ(chased("2c1k4/2n1a4/9/2N3P1C/4r4/9/9/9/9/3KC4 b - - 0 1", "e5e6"), V{});
+}
+
 TEST(Chase, RookAttacksProtectedHorseIsNoChase) {
     // The black rook on g9 recaptures on g5.
     EXPECT_EQ(chased("4k1r2/9/9/9/6n2/9/9/9/7R1/3K5 w - - 0 1", "h1g1"), V{});

@@ -83,6 +83,9 @@ struct TableInfo {
     TableStatus status = TableStatus::Waiting;
     int ply = 0;
     TableSettings settings;
+    // The server chose the name ("<creator>'s table"): a client may show its own wording of
+    // "<creator>'s table" in its language instead of `name`.
+    bool default_name = false;
     template <class F> void fields(F& f) {
         f("id", id);
         f("name", name);
@@ -93,6 +96,7 @@ struct TableInfo {
         f("status", status);
         f("ply", ply, 0, 1 << 30);
         f.opt("settings", settings);
+        f.opt("default_name", default_name);
     }
 };
 
@@ -718,11 +722,13 @@ struct InviteReceived {
     std::string from;
     std::string table_name;
     Role as = Role::Spectator;
+    bool default_name = false;  // as TableInfo.default_name: table_name is "<from>'s table"
     template <class F> void fields(F& f) {
         f("table", table);
         f("from", from);
         f("table_name", table_name);
         f("as", as);
+        f.opt("default_name", default_name);
     }
 };
 

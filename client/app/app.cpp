@@ -457,7 +457,10 @@ void App::handle_cue(const Cue& c) {
 }
 
 void App::toast(Str id, std::string arg, std::string arg2) {
-    toast([id, arg = std::move(arg), arg2 = std::move(arg2)](Lang l) { return tr(l, id, {arg, arg2}); });
+        // Arguments naming the built-in AI are worded in the language shown.
+    toast([id, arg = std::move(arg), arg2 = std::move(arg2)](Lang l) {
+        return tr(l, id, {player_name(l, arg), player_name(l, arg2)});
+    });
 }
 
 void App::toast(Wording make) {

@@ -178,7 +178,7 @@ void App::ui_chat(std::deque<ChatLine>& lines, char* input, std::size_t input_si
     for (const ChatLine& c : lines) {
         if (c.notice) {
             ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.1f, 0.3f, 0.6f, 1));
-            ImGui::TextWrapped("* %s", c.text.c_str());
+            ImGui::TextWrapped("* %s", t(Str::ServerNotice, {c.text}).c_str());
             ImGui::PopStyleColor();
             continue;
         }
@@ -248,7 +248,7 @@ void App::ui_lobby() {
             ImGui::TableNextColumn();
             ImGui::Text("%d", tb.id);
             ImGui::TableNextColumn();
-            ImGui::Text("%s", tb.name.c_str());
+            ImGui::Text("%s", table_title(lang_, tb.name, tb.default_of).c_str());
             ImGui::TextDisabled("%s", status_label(lang_, tb.status).c_str());
             for (Color c : {RED, BLACK}) {
                 ImGui::TableNextColumn();
@@ -358,7 +358,7 @@ void App::ui_table() {
     ImGui::TextUnformatted(t(Str::Table, {std::to_string(tb.id)}).c_str());
     if (gui_.big_font()) ImGui::PopFont();
     ImGui::SameLine();
-    ImGui::TextDisabled("%s", tb.name.c_str());
+    ImGui::TextDisabled("%s", table_title(lang_, tb.name, tb.default_of).c_str());
 
     // Whose move, in words.
     const BoardModel& bm = tb.board;
@@ -377,7 +377,7 @@ void App::ui_table() {
                        : o.kind == Offer::Kind::Takeback ? Str::WaitingTakebackAnswer
                                                          : Str::WaitingNewGameAnswer;
         ImGui::PushTextWrapPos(0);
-        ImGui::TextColored(ImVec4(0.55f, 0.35f, 0.05f, 1), "%s", t(id, {o.from}).c_str());
+        ImGui::TextColored(ImVec4(0.55f, 0.35f, 0.05f, 1), "%s", t(id, {player_name(lang_, o.from)}).c_str());
         ImGui::PopTextWrapPos();
     }
     {
@@ -644,8 +644,8 @@ void App::open_review_from_archive() {
     review_moves_ = a.moves;
     // Appended piece by piece (g++ 12 warns falsely on chains of operator+ here).
     review_title_.clear();
-    review_title_.append("#").append(std::to_string(a.entry.id)).append(" ").append(a.entry.red);
-    review_title_.append(" - ").append(a.entry.black);
+    review_title_.append("#").append(std::to_string(a.entry.id)).append(" ").append(player_name(lang_, a.entry.red));
+    review_title_.append(" - ").append(player_name(lang_, a.entry.black));
     if (a.entry.result != Outcome::Ongoing) review_title_.append(" (").append(archive_result_text(lang_, a.entry)).append(")");
     review_return_ = Screen::Lobby;
     archive_open_ = false;
@@ -698,9 +698,9 @@ void App::ui_archive() {
                 send_outbox();
             }
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(e.red.c_str());
+            ImGui::TextUnformatted(player_name(lang_, e.red).c_str());
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(e.black.c_str());
+            ImGui::TextUnformatted(player_name(lang_, e.black).c_str());
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(archive_result_text(lang_, e).c_str());
             ImGui::TableNextColumn();
@@ -834,7 +834,7 @@ void App::ui_dialogs() {
         ImGui::Begin("##offer", nullptr, DIALOG_FLAGS | ImGuiWindowFlags_NoTitleBar);
         const Offer o = tb.incoming_offer;
         const Str what = o.kind == Offer::Kind::Draw ? Str::DrawOffered : o.kind == Offer::Kind::Takeback ? Str::TakebackRequested : Str::NewGameOffered;
-        ImGui::TextUnformatted(t(what, {o.from}).c_str());
+        ImGui::TextUnformatted(t(what, {player_name(lang_, o.from)}).c_str());
         const bool yes = ImGui::Button(t(Str::Accept), ImVec2(110, 0));
         ImGui::SameLine();
         const bool no = ImGui::Button(t(Str::Decline), ImVec2(110, 0));
@@ -852,7 +852,8 @@ void App::ui_dialogs() {
         ImGui::Begin("##invite", nullptr, DIALOG_FLAGS | ImGuiWindowFlags_NoTitleBar);
         const Invitation& inv = *state_.lobby.invitation;
         ImGui::TextUnformatted(t(Str::InviteFrom, {inv.from, std::to_string(inv.table)}).c_str());
-        if (!inv.table_name.empty()) ImGui::TextDisabled("%s", inv.table_name.c_str());
+        if (!inv.table_name.empty())
+            ImGui::TextDisabled("%s", table_title(lang_, inv.table_name, inv.default_name ? inv.from : std::string()).c_str());
         const bool yes = ImGui::Button(t(Str::Accept), ImVec2(110, 0));
         ImGui::SameLine();
         const bool no = ImGui::Button(t(Str::Decline), ImVec2(110, 0));
@@ -869,7 +870,7 @@ void App::ui_dialogs() {
         center_next_window(cx, cy);
         ImGui::Begin("##claim", nullptr, DIALOG_FLAGS | ImGuiWindowFlags_NoTitleBar);
         std::string who;
-        if (const auto me = tb.board.seat()) who = tb.seats[~*me].name;
+        if (const auto me = tb.board.seat()) who = player_name(lang_, tb.seats[~*me].name);
         ImGui::TextUnformatted(t(Str::ClaimQuestion, {who}).c_str());
         if (ImGui::Button(t(Str::ClaimWin), ImVec2(150, 0))) {
             session_.claim_win();

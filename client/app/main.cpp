@@ -40,6 +40,12 @@ int main(int argc, char** argv) {
     std::string last_server = config.server;
     CLI11_PARSE(cli, argc, argv);
     opt.lang = lang == "en" ? xq::client::Lang::English : xq::client::Lang::Chinese;
+    // A language chosen on the command line is remembered like one chosen in the window.
+    if (const auto dir = xq::client::config_dir(); !dir.empty() && cli.count("--lang") > 0 && config.lang != opt.lang) {
+        std::string error;
+        if (!xq::client::update_config_file(dir / "client.conf", [&](xq::client::ClientConfig& c) { c.lang = opt.lang; }, error))
+            std::cerr << "xiangqi-client: " << error << "\n";
+    }
     opt.last_server = last_server;
     xq::client::App app(opt);
     return app.run();

@@ -92,6 +92,7 @@ enum class IllegalReason {
     PawnMove,
     LeavesKingInCheck,
     GeneralsFace,
+    InCheck,  // in check, and the piece or move does not answer it
     Other,
 };
 

@@ -1,5 +1,7 @@
 #include "core/client_config.h"
 
+#include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -107,17 +109,48 @@ ClientConfig load_config_file(const std::filesystem::path& file, std::vector<std
     return parse_config(ss.str(), problems);
 }
 
+namespace {
+
+// An exclusive lock on "<file>.lock" for one read-change-write: two clients sharing one
+// config folder each see the other's last write instead of overwriting it.
+class ConfigLock {
+public:
+    explicit ConfigLock(const std::filesystem::path& file)
+        : fd_(::open((file.string() + ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600)) {
+        if (fd_ >= 0 && ::flock(fd_, LOCK_EX) != 0) {
+            ::close(fd_);
+            fd_ = -1;
+        }
+    }
+    ~ConfigLock() {
+        if (fd_ >= 0) ::close(fd_);  // closing releases the lock
+    }
+    ConfigLock(const ConfigLock&) = delete;
+    ConfigLock& operator=(const ConfigLock&) = delete;
+    bool held() const { return fd_ >= 0; }
+
+private:
+    int fd_;
+};
+
+}  // namespace
+
 bool update_config_file(const std::filesystem::path& file, const std::function<void(ClientConfig&)>& change,
                         std::string& error) {
-    std::vector<std::string> problems;
-    ClientConfig c = load_config_file(file, problems);
-    change(c);
     std::error_code ec;
     std::filesystem::create_directories(file.parent_path(), ec);
     if (ec) {
         error = "cannot create " + file.parent_path().string() + ": " + ec.message();
         return false;
     }
+    const ConfigLock lock(file);
+    if (!lock.held()) {
+        error = "cannot lock " + file.string() + ".lock";
+        return false;
+    }
+    std::vector<std::string> problems;
+    ClientConfig c = load_config_file(file, problems);
+    change(c);
     // A name of our own for the temporary file: two clients may save at once.
     const std::filesystem::path tmp = file.string() + ".tmp" + std::to_string(::getpid());
     {

@@ -36,6 +36,19 @@ std::string seat_label(Lang lang, const SeatInfo& seat, const std::string& my_na
     return seat.name;
 }
 
+std::string player_name(Lang lang, const std::string& name) {
+    constexpr std::string_view prefix = "AI level ";
+    if (!name.starts_with(prefix)) return name;
+    const std::string_view level = std::string_view(name).substr(prefix.size());
+    if (level.empty() || level.size() > 2 || !std::all_of(level.begin(), level.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return name;
+    return tr(lang, Str::AiName, {level});
+}
+
+std::string table_title(Lang lang, const std::string& name, const std::string& default_of) {
+    return default_of.empty() ? name : tr(lang, Str::DefaultTableName, {default_of});
+}
+
 std::string seat_notice(Lang lang, const SeatInfo& seat, SteadyTime now) {
     if (seat.name.empty() || seat.connected) return {};
     if (seat.abandoned) {

@@ -46,6 +46,7 @@ struct SeatInfo {
 struct TableSummary {
     int id = 0;
     std::string name;
+    std::string default_of;    // the server named it "<creator>'s table": that creator, else ""
     std::array<SeatInfo, 2> seats;
     int spectators = 0;
     TableRules rules;          // as the server reports them
@@ -79,6 +80,7 @@ struct Invitation {
     std::string from;
     int table = 0;
     std::string table_name;
+    bool default_name = false;  // table_name is the server's "<from>'s table"
 };
 
 struct UserEntry {
@@ -89,6 +91,7 @@ struct UserEntry {
 struct TableState {
     int id = -1;
     std::string name;
+    std::string default_of;  // as TableSummary::default_of
     std::array<SeatInfo, 2> seats;
     int spectators = 0;
     std::string status;
@@ -175,6 +178,12 @@ std::string countdown_text(std::int64_t ms);
 // How a seat is named on plates and in lists: the player (with "you"), the AI with its
 // level, or an external engine with its level; "(empty)" for a free seat.
 std::string seat_label(Lang lang, const SeatInfo& seat, const std::string& my_name);
+// A player's name as shown: the built-in AI's reserved seat name "AI level N" (also in
+// archive records and notices) in `lang`; every other name as it is.
+std::string player_name(Lang lang, const std::string& name);
+// A table's name as shown: the server's default "<creator>'s table" in `lang` when
+// `default_of` names the creator, else `name` as its creator typed it.
+std::string table_title(Lang lang, const std::string& name, const std::string& default_of);
 // The line about a dropped player, or "" while the seat's player is connected:
 // "Bob lost connection — seat kept 0:58", "AI (level 5) plays for Bob until they return".
 std::string seat_notice(Lang lang, const SeatInfo& seat, SteadyTime now);

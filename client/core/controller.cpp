@@ -33,7 +33,9 @@ Intent Controller::try_move(const BoardModel& model, Square to) {
         i.move = m;
         return i;
     }
-    return refuse(explain_illegal(model.position(), m));
+    const IllegalReason why = explain_illegal(model.position(), m);
+    if (why == IllegalReason::LeavesKingInCheck && model.checked_king() != SQ_NONE) return refuse(IllegalReason::InCheck);
+    return refuse(why);
 }
 
 Intent Controller::press(const BoardModel& model, const BoardGeometry& geo, float x, float y) {
@@ -57,7 +59,9 @@ Intent Controller::press(const BoardModel& model, const BoardGeometry& geo, floa
     if (!own) return refuse(IllegalReason::NotYourPiece);
     if (!model.in_progress() || model.game().over()) return refuse(IllegalReason::GameNotInProgress);
     if (!model.my_turn()) return refuse(IllegalReason::NotYourTurn);
-    if (!model.is_movable(sq)) return refuse(IllegalReason::NoLegalMove);
+    // In check, a piece without a move is one that cannot answer the check: say so.
+    if (!model.is_movable(sq))
+        return refuse(model.checked_king() != SQ_NONE ? IllegalReason::InCheck : IllegalReason::NoLegalMove);
     // A click on the selected piece puts it down (on release, so it can still be dragged).
     pressed_selected_ = sq == selected_;
     if (!pressed_selected_) select(model, sq);

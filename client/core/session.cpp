@@ -343,6 +343,7 @@ void Session::on(const proto::Tables& m) {
         TableSummary s;
         s.id = int(t.id);
         s.name = t.name;
+        s.default_of = t.default_name ? t.creator : std::string();
         s.seats = {seat_from(t.red, {}), seat_from(t.black, {})};
         s.spectators = t.spectators;
         s.status = status_word(t.status);
@@ -380,6 +381,7 @@ void Session::apply_table_info(const proto::TableInfo& info) {
     const std::array<SeatInfo, 2>& known = mine ? state_.table.seats : it->seats;
     it->id = int(info.id);
     it->name = info.name;
+    it->default_of = info.default_name ? info.creator : std::string();
     it->seats = {seat_from(info.red, known[RED]), seat_from(info.black, known[BLACK])};
     it->spectators = info.spectators;
     it->status = status_word(info.status);
@@ -390,6 +392,7 @@ void Session::apply_table_info(const proto::TableInfo& info) {
     if (!mine) return;
     TableState& t = state_.table;
     t.name = info.name;
+    t.default_of = it->default_of;
     t.seats = it->seats;
     t.rules = it->rules;
     t.spectators = info.spectators;
@@ -721,7 +724,7 @@ void Session::on(const proto::NewGameOffered& m) {
 }
 
 void Session::on(const proto::InviteReceived& m) {
-    state_.lobby.invitation = Invitation{m.from, int(m.table), m.table_name};
+    state_.lobby.invitation = Invitation{m.from, int(m.table), m.table_name, m.default_name};
     cue(Cue::Kind::Invitation);
 }
 

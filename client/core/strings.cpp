@@ -70,6 +70,7 @@ Str reason_string(IllegalReason r) {
     case IllegalReason::PawnMove: return Str::ReasonPawn;
     case IllegalReason::LeavesKingInCheck: return Str::ReasonSelfCheck;
     case IllegalReason::GeneralsFace: return Str::ReasonGeneralsFace;
+    case IllegalReason::InCheck: return Str::ReasonInCheck;
     case IllegalReason::Other: return Str::ReasonOther;
     }
     return Str::ReasonOther;
@@ -117,6 +118,10 @@ Str error_code_string(std::string_view code, std::string_view request) {
         {"no_such_engine", Str::ErrNoSuchEngine},
         {"no_claim", Str::ErrNoClaim},
         {"no_such_game", Str::ErrNoSuchGame},
+        {"account_required", Str::ErrAccountRequired},
+        {"bad_login", Str::ErrBadLogin},
+        {"weak_password", Str::ErrWeakPassword},
+        {"banned", Str::ErrBanned},
     };
     if (code == "not_allowed" && request == "request_takeback") return Str::ErrTakebacksOff;
     // A server run without a database refuses the archive requests.

@@ -252,6 +252,20 @@ constexpr StringEntry TABLE[] = {
     {Str::WaitingNewGameAnswer, "You asked for a new game: waiting for {}'s answer..."},
     {Str::NowRed, "New game: you play Red now."},
     {Str::NowBlack, "New game: you play Black now."},
+    {Str::DefaultTableName, "{}'s table"},
+    {Str::ReasonInCheck, "You are in check: answer the check first."},
+    {Str::ServerNotice, "Server notice: {}"},
+    {Str::Withdraw, "Withdraw"},
+    {Str::DrawWithdrawn, "{} withdrew the draw offer."},
+    {Str::TakebackWithdrawn, "{} withdrew the takeback request."},
+    {Str::NewGameWithdrawn, "{} withdrew the new game offer."},
+    {Str::PlayAs, "You play"},
+    {Str::ColourRandom, "Random"},
+    {Str::NextGameAs, "Next game I play"},
+    {Str::ErrAccountRequired, "This name is a registered account: its password is needed."},
+    {Str::ErrBadLogin, "Wrong account password."},
+    {Str::ErrWeakPassword, "The account password is too short or too long."},
+    {Str::ErrBanned, "This name or address is banned from the server."},
 };
 static_assert(table_complete(TABLE), "every string id once, in enum order");
 }  // namespace

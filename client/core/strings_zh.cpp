@@ -252,6 +252,20 @@ constexpr StringEntry TABLE[] = {
     {Str::WaitingNewGameAnswer, "你已提议再来一局，等待{}回应……"},
     {Str::NowRed, "新的一局：你执红。"},
     {Str::NowBlack, "新的一局：你执黑。"},
+    {Str::DefaultTableName, "{}的棋桌"},
+    {Str::ReasonInCheck, "你正被将军，必须先应将。"},
+    {Str::ServerNotice, "服务器通知：{}"},
+    {Str::Withdraw, "撤回"},
+    {Str::DrawWithdrawn, "{}撤回了和棋提议。"},
+    {Str::TakebackWithdrawn, "{}撤回了悔棋请求。"},
+    {Str::NewGameWithdrawn, "{}撤回了再来一局的提议。"},
+    {Str::PlayAs, "我执"},
+    {Str::ColourRandom, "随机"},
+    {Str::NextGameAs, "下一局我执"},
+    {Str::ErrAccountRequired, "这个名字是已注册的账号，需要账号密码。"},
+    {Str::ErrBadLogin, "账号密码错误。"},
+    {Str::ErrWeakPassword, "账号密码太短或太长。"},
+    {Str::ErrBanned, "这个名字或地址已被服务器封禁。"},
 };
 static_assert(table_complete(TABLE), "every string id once, in enum order");
 }  // namespace

@@ -154,7 +154,7 @@ void Lobby::handle(User& u, const proto::CreateTable& m) {
         return;
     }
     std::string name = clean_text(m.name, proto::MAX_TABLE_NAME_CODE_POINTS);
-    if (name.empty()) name = proto::cut_code_points(u.name + "'s table", proto::MAX_TABLE_NAME_CODE_POINTS);
+    if (name.empty()) name = default_table_name(u.name);
     const proto::TableId id = next_table_id_++;
     auto t = std::make_shared<Table>(TableContext{io_, config_, *this, ai_, &observers_, engines_}, id, name, u.name,
                                      start, std::get<TableRules>(std::move(rules)));
@@ -298,7 +298,7 @@ void Lobby::handle(User& u, const proto::Invite& m) {
     // A bounded list: the oldest invitation gives way.
     if (target->invites.size() >= 20) target->invites.erase(target->invites.begin());
     target->invites.push_back(PendingInvite{m.table, u.name, as});
-    send_msg(*target, proto::InviteReceived{m.table, u.name, t->name(), as});
+    send_msg(*target, proto::InviteReceived{m.table, u.name, t->name(), as, t->has_default_name() && t->creator() == u.name});
 }
 
 void Lobby::handle(User& u, const proto::AnswerInvite& m) {

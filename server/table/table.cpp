@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "protocol/limits.h"
+#include "protocol/utf8.h"
 #include "server/table/table_helpers.h"
 #include "xiangqi/notation.h"
 
@@ -41,10 +43,15 @@ proto::TableStatus Table::status() const {
     return started_ ? proto::TableStatus::Playing : proto::TableStatus::Waiting;
 }
 
+std::string default_table_name(std::string_view creator) {
+    return proto::cut_code_points(std::string(creator) + "'s table", proto::MAX_TABLE_NAME_CODE_POINTS);
+}
+
 proto::TableInfo Table::info() const {
     proto::TableInfo t;
     t.id = id_;
     t.name = name_;
+    t.default_name = has_default_name();
     t.creator = creator_;
     for (Color c : {RED, BLACK}) {
         const Seat& s = seats_[c];

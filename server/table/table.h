@@ -97,6 +97,10 @@ struct Seat {
     bool waiting_for_return() const { return human() && !connected; }
 };
 
+// The name of a table created without one. Clients localize it when TableInfo.default_name
+// says the table still has it.
+std::string default_table_name(std::string_view creator);
+
 class Table : public std::enable_shared_from_this<Table> {
 public:
     Table(TableContext ctx, proto::TableId id, std::string name, std::string creator, const Position& start,
@@ -108,6 +112,7 @@ public:
     proto::TableId id() const { return id_; }
     const std::string& name() const { return name_; }
     const std::string& creator() const { return creator_; }
+    bool has_default_name() const { return name_ == default_table_name(creator_); }
     const Game& game() const { return game_; }
     const TableRules& rules() const { return rules_; }
     const Seat& seat(Color c) const { return seats_[c]; }

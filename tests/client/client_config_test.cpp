@@ -5,6 +5,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <thread>
 
 #include "core/client_config.h"
 
@@ -76,10 +78,43 @@ TEST(ClientConfig, UpdatesKeepWhatOtherClientsWrote) {
     EXPECT_EQ(c.token_for("h:1", "bob"), "B");
     EXPECT_EQ(c.lang, Lang::Chinese);
     EXPECT_TRUE(problems.empty());
-    // No temporary file is left behind.
+    // No temporary file is left behind (only the file and its lock file).
     int files = 0;
-    for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(file.parent_path())) ++files;
-    EXPECT_EQ(files, 1);
+    for (const auto& e : std::filesystem::directory_iterator(file.parent_path())) {
+        EXPECT_TRUE(e.path().filename() == "client.conf" || e.path().filename() == "client.conf.lock") << e.path();
+        ++files;
+    }
+    EXPECT_EQ(files, 2);
+    std::filesystem::remove_all(dir);
+}
+
+// Two clients saving into one config folder at the same moment: each read-change-write holds
+// the lock, so neither overwrites the other's newest token with a stale copy.
+TEST(ClientConfig, ConcurrentUpdatesLoseNothing) {
+    const auto dir = std::filesystem::temp_directory_path() / ("xq_conf_race_" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    const auto file = dir / "client.conf";
+    constexpr int ROUNDS = 150;
+    auto writer = [&](std::string name, std::string& error) {
+        for (int i = 0; i < ROUNDS; ++i) {
+            std::string token = "t";
+            token.append(std::to_string(i));
+            if (!update_config_file(file, [&](ClientConfig& c) { c.set_token("h:1", name, token); }, error)) return;
+        }
+    };
+    std::string e1, e2;
+    std::thread a(writer, "alice", std::ref(e1));
+    std::thread b(writer, "bob", std::ref(e2));
+    a.join();
+    b.join();
+    EXPECT_EQ(e1, "");
+    EXPECT_EQ(e2, "");
+    std::vector<std::string> problems;
+    const ClientConfig c = load_config_file(file, problems);
+    std::string last = "t";
+    last.append(std::to_string(ROUNDS - 1));
+    EXPECT_EQ(c.token_for("h:1", "alice"), last);
+    EXPECT_EQ(c.token_for("h:1", "bob"), last);
     std::filesystem::remove_all(dir);
 }
 

@@ -165,3 +165,20 @@ TEST_F(ControllerInput, FlippedBoardClicksMapToTheSamePoints) {
     ASSERT_EQ(i.kind, Intent::Kind::Move);
     EXPECT_EQ(i.move, Move(sq("h9"), sq("g7")));
 }
+
+// In check, a piece that cannot answer it says so (not "no legal move"), and so does a move
+// that leaves the check standing.
+TEST_F(ControllerInput, InCheckTheRefusalSaysCheck) {
+    ASSERT_EQ(model.load_snapshot("3k5/9/9/9/9/9/P8/4r4/9/3AK4 w - - 0 1", {}), "");
+    model.set_seat(RED);
+    model.set_in_progress(true);
+    ASSERT_NE(model.checked_king(), SQ_NONE);
+    const Intent pawn = click(sq("a3"));
+    EXPECT_EQ(pawn.kind, Intent::Kind::Refused);
+    EXPECT_EQ(pawn.reason, IllegalReason::InCheck);
+    // The king stepping up the rook's file stays in check.
+    EXPECT_EQ(click(sq("e0")).kind, Intent::Kind::None);
+    const Intent stay = click(sq("e1"));
+    EXPECT_EQ(stay.kind, Intent::Kind::Refused);
+    EXPECT_EQ(stay.reason, IllegalReason::InCheck);
+}

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <set>
 
+#include "core/client_state.h"
 #include "core/move_text.h"
 #include "core/script.h"
 #include "core/sound_synth.h"
@@ -49,7 +50,7 @@ TEST(Strings, EveryRefusalHasItsOwnMessage) {
                             IllegalReason::ElephantMove, IllegalReason::HorseLegBlocked, IllegalReason::HorseMove,
                             IllegalReason::PathBlocked, IllegalReason::CannonNeedsScreen,
                             IllegalReason::StraightLineOnly, IllegalReason::PawnMove,
-                            IllegalReason::LeavesKingInCheck, IllegalReason::GeneralsFace})
+                            IllegalReason::LeavesKingInCheck, IllegalReason::GeneralsFace, IllegalReason::InCheck})
         EXPECT_TRUE(seen.insert(reason_string(r)).second) << int(r);
 }
 
@@ -70,6 +71,20 @@ TEST(Strings, EndReasonsByStableName) {
         ++reasons;
     }
     EXPECT_GE(reasons, int(EndReason::EngineFailure));
+}
+
+// Names the server makes up are shown in the language of the UI: the built-in AI's reserved
+// seat name and a table's default name; other names stay as their owners typed them.
+TEST(Strings, ServerMadeNamesAreLocalized) {
+    EXPECT_EQ(player_name(Lang::Chinese, "AI level 3"), "电脑 3 级");
+    EXPECT_EQ(player_name(Lang::English, "AI level 10"), "AI level 10");
+    EXPECT_EQ(player_name(Lang::Chinese, "AI level x"), "AI level x") << "not the reserved form";
+    EXPECT_EQ(player_name(Lang::Chinese, "AI level 3b"), "AI level 3b");
+    EXPECT_EQ(player_name(Lang::Chinese, "alice"), "alice");
+    EXPECT_EQ(table_title(Lang::Chinese, "alice's table", "alice"), "alice的棋桌");
+    EXPECT_EQ(table_title(Lang::English, "alice's table", "alice"), "alice's table");
+    EXPECT_EQ(table_title(Lang::Chinese, "Friday blitz", ""), "Friday blitz");
+    EXPECT_EQ(refusal_text(Lang::Chinese, IllegalReason::InCheck), "你正被将军，必须先应将。");
 }
 
 TEST(Sounds, SynthesizedBuffersAreAudibleAndDeterministic) {

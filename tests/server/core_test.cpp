@@ -102,6 +102,39 @@ TEST_F(Core, OversizedLinesAndDisconnectsAreHandled) {
     EXPECT_EQ(lobby.user_count(), 0u);
 }
 
+// A table created without a name is flagged default_name (clients word "<creator>'s table"
+// in their language); a typed name is not, and neither is a default name once the invite
+// comes from someone other than its creator.
+TEST_F(Core, DefaultTableNamesAreFlagged) {
+    login(1, "alice");
+    login(2, "bob");
+    login(3, "carol");
+    line(1, proto::CreateTable{"", proto::Role::Red, ""});
+    const proto::TableInfo first = out.all<proto::TableSnapshot>(1).at(0).table;
+    EXPECT_EQ(first.name, "alice's table");
+    EXPECT_TRUE(first.default_name);
+    line(2, proto::CreateTable{"Friday blitz", proto::Role::Red, ""});
+    const proto::TableInfo second = out.all<proto::TableSnapshot>(2).at(0).table;
+    EXPECT_FALSE(second.default_name);
+    proto::Invite inv;
+    inv.table = first.id;
+    inv.name = "carol";
+    line(1, inv);
+    ASSERT_EQ(out.all<proto::InviteReceived>(3).size(), 1u);
+    EXPECT_TRUE(out.all<proto::InviteReceived>(3)[0].default_name);
+    EXPECT_EQ(out.all<proto::InviteReceived>(3)[0].table_name, "alice's table");
+    inv.table = second.id;
+    line(2, inv);
+    ASSERT_EQ(out.all<proto::InviteReceived>(3).size(), 2u);
+    EXPECT_FALSE(out.all<proto::InviteReceived>(3)[1].default_name);
+    line(3, proto::ListTables{});
+    const auto lists = out.all<proto::Tables>(3);
+    ASSERT_FALSE(lists.empty());
+    int flagged = 0;
+    for (const auto& t : lists.back().tables) flagged += t.default_name ? 1 : 0;
+    EXPECT_EQ(flagged, 1);
+}
+
 TEST_F(Core, EmptyTablesAreRemoved) {
     login(1, "a");
     line(1, proto::CreateTable{"", proto::Role::Red, ""});

@@ -481,6 +481,20 @@ inline constexpr RepetitionCase REPETITION_CASES[] = {
      "not chase perpetually; a draw",
      "4ka1rc/9/4b4/9/6R2/9/9/9/9/3K5 w - - 0 1", "g5h5 h9g9 h5g5 g9h9",
      Verdict::Draw, Why::Repetition, ""},
+    {"d34_mate_threats_against_a_chase",
+     "WXF rule 18, diagram 34 (R3=2 c8=3 R2=7 c3=8 R7=2 c8=3; the cycle is moves 2-3): on "
+     "c5 and on h5 the cannon threatens mate (c5f5 or h5f5 over the f2 pawn, the e1 pawn "
+     "guarding e0 and f1); perpetual threats to mate do not violate the rule, the rook's "
+     "perpetual chase of the unprotected cannon does",
+     "3k5/9/7R1/9/2c6/9/9/5p3/4p4/5K3 w - - 0 1", "h7c7 c5h5 c7h7 h5c5",
+     Verdict::RedLoses, Why::PerpetualChase, "black cannon"},
+    {"perpetual_check_against_perpetual_chase",
+     "WXF rule 6: under any circumstance the side that perpetually checks loses; SUM: if both "
+     "sides repeat forbidden moves, only the side that keeps checking must change. The rook "
+     "checks on every move; each king step uncovers a cannon's attack on it (b9 over d9, b8 "
+     "over d8), so Black chases the rook perpetually; Red loses",
+     "1c1ak4/1c1n4R/9/9/9/9/9/9/9/3K5 w - - 0 1", "i8i9 e9e8 i9i8 e8e9",
+     Verdict::RedLoses, Why::PerpetualCheck, ""},
 };
 
 // The four forms a case is played in. The rules know no left or right and treat both

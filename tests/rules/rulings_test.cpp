@@ -183,4 +183,42 @@ TEST(Chase, RuleCycleCheckAgainstThreatHeldAllAlong) {
     EXPECT_EQ(r.verdict.loser, RED);
 }
 
+TEST(CycleRuling, PerpetualCheckAgainstPerpetualChase) {
+    // The suite's perpetual_check_against_perpetual_chase: Red checks on every move, Black
+    // chases the rook on every move (by uncovering its cannons); the checking side loses.
+    const Position start = fen_pos("1c1ak4/1c1n4R/9/9/9/9/9/9/9/3K5 w - - 0 1");
+    const Move cycle[] = {iccs("i8i9"), iccs("e9e8"), iccs("i9i8"), iccs("e8e9")};
+    const CycleRuling r = rule_cycle(start, cycle, 4);
+    EXPECT_EQ(r.verdict.red, CycleClass::Check);
+    EXPECT_EQ(r.verdict.black, CycleClass::Chase);
+    EXPECT_EQ(r.chased_square[BLACK], sq("i8"));
+    ASSERT_TRUE(r.verdict.decisive);
+    EXPECT_EQ(r.verdict.loser, RED);
+}
+
+TEST(CycleRuling, MateThreatsAreIdle) {
+    // The suite's d34_mate_threats_against_a_chase: after each cannon move, were Red to pass,
+    // the cannon would mate from f5; the threats are neither checks nor chases.
+    const Position start = fen_pos("3k5/9/7R1/9/2c6/9/9/5p3/4p4/5K3 w - - 0 1");
+    const Move cycle[] = {iccs("h7c7"), iccs("c5h5"), iccs("c7h7"), iccs("h5c5")};
+    Position pos = start;
+    for (int i = 0; i < 4; ++i) {
+        UndoInfo u;
+        pos.do_move(cycle[i], u);
+        if (i % 2 == 0) continue;
+        EXPECT_FALSE(pos.in_check());
+        Position passed = pos;
+        UndoInfo nu, mu;
+        passed.do_null_move(nu);
+        const Move mate(cycle[i].to(), sq("f5"));
+        ASSERT_TRUE(passed.is_legal(mate));
+        passed.do_move(mate, mu);
+        EXPECT_TRUE(passed.in_check());
+        EXPECT_FALSE(passed.has_legal_move()) << "the cannon mates from f5 after ply " << i + 1;
+    }
+    const CycleRuling r = rule_cycle(start, cycle, 4);
+    EXPECT_EQ(r.verdict.black, CycleClass::Idle);
+    EXPECT_EQ(r.verdict.red, CycleClass::Chase);
+}
+
 }  // namespace

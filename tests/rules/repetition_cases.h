@@ -33,6 +33,7 @@ struct RepetitionCase {
 // Sources (stored copies reachable through the project's search tool):
 //   WXF  = World Xiangqi Federation, Asian rules, English translation (wxf.org/xq/rule/asia/)
 //   SUM  = the Asian rules summary "Forbidden perpetual moves" (chesshub.com/cchess/rules)
+//   AXF  = Asian Xiangqi Federation rules, English summary of the diagrams (xqinenglish.com)
 //   HGM  = H. G. Muller, talkchess.com thread "Perpetual chasing in Xiangqi" (2010)
 //          and his comment on the Asian rules at chessvariants.com (Xiangqi page, 2018)
 inline constexpr RepetitionCase REPETITION_CASES[] = {
@@ -459,8 +460,9 @@ inline constexpr RepetitionCase REPETITION_CASES[] = {
     {"d63_confined_rook_follows_cannon",
      "WXF rule 27, diagram 63 (C8+3 r5+1 C8+1 r5-1 C8-2 r5+2 C8+3 r5-3 C8-1 r5+1; the "
      "cycle is the last three moves): the black rook, confined to the centre file by the e0 "
-     "cannon, attacks the unprotected b-file cannon after every move, but a confined rook's "
-     "moves along its line are no chase; a draw",
+     "cannon, lines up with the unprotected b-file cannon after every move, but a confined "
+     "rook's moves along its line are no chase (AXF diagrams 63-66: no chase on any "
+     "opponent's piece); a draw",
      "4k4/4a4/9/1C2r4/9/9/9/9/9/3KC4 w - - 0 1", "b6b4 e6e4 b4b7 e4e7 b7b6 e7e6",
      Verdict::Draw, Why::Repetition, ""},
     {"d64_rook_chases_confined_rook",

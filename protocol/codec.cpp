@@ -23,6 +23,10 @@ constexpr std::array<std::string_view, 4> LEAVE_NAMES = {"left", "disconnected",
                                                          "replaced"};
 constexpr std::array<std::string_view, 2> COLOR_NAMES = {"red", "black"};
 constexpr std::array<std::string_view, 2> ABANDON_NAMES = {"claim", "ai"};
+constexpr std::array<std::string_view, 2> FORMAT_NAMES = {"round_robin", "swiss"};
+constexpr std::array<std::string_view, 3> TOURNAMENT_STATE_NAMES = {"open", "running", "finished"};
+constexpr std::array<std::string_view, 8> BOARD_RESULT_NAMES = {
+    "*", "1-0", "1/2-1/2", "0-1", "red_forfeit", "black_forfeit", "double_forfeit", "bye"};
 constexpr std::array<std::string_view, 4> OUTCOME_NAMES = {"*", "1-0", "0-1", "1/2-1/2"};
 
 template <class E, std::size_t N>
@@ -52,6 +56,9 @@ json to_value(Color v) { return COLOR_NAMES[v == RED ? 0 : 1]; }
 json to_value(AbandonPolicy v) { return ABANDON_NAMES[static_cast<std::size_t>(v)]; }
 json to_value(Outcome v) { return OUTCOME_NAMES[static_cast<std::size_t>(v)]; }
 json to_value(ErrorCode v) { return error_code_name(v); }
+json to_value(TournamentFormat v) { return FORMAT_NAMES[static_cast<std::size_t>(v)]; }
+json to_value(TournamentState v) { return TOURNAMENT_STATE_NAMES[static_cast<std::size_t>(v)]; }
+json to_value(BoardResult v) { return BOARD_RESULT_NAMES[static_cast<std::size_t>(v)]; }
 template <class T>
 json to_value(const std::vector<T>& v);
 template <class T>
@@ -245,6 +252,15 @@ private:
     static bool read(const json& j, Outcome& v, long long, long long, const std::string& n, std::string& w) {
         return read_enum(j, v, OUTCOME_NAMES, n, w);
     }
+    static bool read(const json& j, TournamentFormat& v, long long, long long, const std::string& n, std::string& w) {
+        return read_enum(j, v, FORMAT_NAMES, n, w);
+    }
+    static bool read(const json& j, TournamentState& v, long long, long long, const std::string& n, std::string& w) {
+        return read_enum(j, v, TOURNAMENT_STATE_NAMES, n, w);
+    }
+    static bool read(const json& j, BoardResult& v, long long, long long, const std::string& n, std::string& w) {
+        return read_enum(j, v, BOARD_RESULT_NAMES, n, w);
+    }
     static bool read(const json& j, ErrorCode& v, long long, long long, const std::string& n, std::string& w) {
         if (!j.is_string()) return fail(w, n, "a string");
         const auto c = error_code_from_name(j.get_ref<const std::string&>());
@@ -391,6 +407,7 @@ std::string_view status_name(TableStatus s) { return STATUS_NAMES[static_cast<st
 std::string_view leave_reason_name(LeaveReason r) { return LEAVE_NAMES[static_cast<std::size_t>(r)]; }
 std::string_view color_wire_name(Color c) { return COLOR_NAMES[c == RED ? 0 : 1]; }
 std::string_view abandon_policy_name(AbandonPolicy p) { return ABANDON_NAMES[static_cast<std::size_t>(p)]; }
+std::string_view board_result_name(BoardResult r) { return BOARD_RESULT_NAMES[static_cast<std::size_t>(r)]; }
 
 std::string check_name(std::string_view name) {
     if (name.empty()) return "name is empty";

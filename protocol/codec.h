@@ -15,7 +15,8 @@ using ClientMessage =
     std::variant<Hello, Ping, ListTables, ListUsers, CreateTable, Join, Leave, Sync, MoveRequest,
                  ChatSend, RequestAi, Resign, OfferDraw, AnswerDraw, RequestTakeback,
                  AnswerTakeback, NewGame, Invite, AnswerInvite, ListGames, GetGame, Pong,
-                 ClaimWin>;
+                 ClaimWin, CreateTournament, JoinTournament, LeaveTournament, StartTournament,
+                 ListTournaments, GetTournament>;
 
 using ServerMessage =
     std::variant<Welcome, Pong, Error, Tables, Users, UserJoined, UserLeft, TableUpdate,
@@ -23,7 +24,7 @@ using ServerMessage =
                  PlayerReturned, MoveMade, GameOver, ChatLine, AiProgress, DrawOffered,
                  DrawAnswered, TakebackRequested, TakebackAnswered, TakebackDone,
                  NewGameOffered, InviteReceived, InviteAnswered, LeftTable, Games, GameRecord,
-                 Ping, SeatAbandoned, Notice, Registered, PasswordChanged>;
+                 Ping, SeatAbandoned, Notice, Registered, PasswordChanged, Tournament, Tournaments>;
 
 // Why a line could not become a message. `type` is the line's "type" when it had one,
 // so the error reply can name the request.
@@ -70,6 +71,7 @@ std::string_view status_name(TableStatus s);
 std::string_view leave_reason_name(LeaveReason r);
 std::string_view color_wire_name(Color c);  // "red", "black"
 std::string_view abandon_policy_name(AbandonPolicy p);  // "claim", "ai"
+std::string_view board_result_name(BoardResult r);      // "*", "1-0", ..., "bye"
 
 // Checks a nickname: 1..MAX_NAME_CODE_POINTS code points of valid UTF-8, no control
 // characters, no leading or trailing space. Returns an empty string when fine, else why not.

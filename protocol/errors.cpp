@@ -16,7 +16,8 @@ constexpr std::array<std::string_view, ERROR_CODE_COUNT> NAMES = {
     "bad_move_text", "illegal_move",   "no_offer",       "offer_pending",
     "nothing_to_take_back", "game_in_progress", "empty_text", "no_such_game",
     "bad_settings", "bad_password", "idle_timeout", "no_such_engine", "no_claim",
-    "account_required", "bad_login", "weak_password", "banned", "internal",
+    "account_required", "bad_login", "weak_password", "banned",
+    "no_such_tournament", "already_entered", "entries_closed", "internal",
 };
 }  // namespace
 

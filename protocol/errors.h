@@ -60,6 +60,10 @@ enum class ErrorCode {
     BadLogin,          // bad_login: wrong account password (the connection closes)
     WeakPassword,      // weak_password: a new account password is too short or too long
     Banned,            // banned: the name or the address is banned (the connection closes)
+    // Tournaments
+    NoSuchTournament,  // no_such_tournament: no tournament with that id
+    AlreadyEntered,    // already_entered: join_tournament twice
+    EntriesClosed,     // entries_closed: the tournament has started (or is full or finished)
     Internal,          // internal: a server bug; the request changed nothing
 };
 

@@ -49,4 +49,15 @@ inline constexpr std::size_t GAMES_PER_LINE = 50;
 // A `users` reply lists at most this many users per line (more follow with `more`).
 inline constexpr std::size_t USERS_PER_LINE = 200;
 
+// Tournaments: entrants (humans and AIs), Swiss rounds, the forfeit time, the spectators'
+// delay in plies, names, and how many the server keeps (open, running and recent finished).
+// At these caps the whole `tournament` line stays under MAX_LINE_BYTES (a codec test checks).
+inline constexpr int MAX_TOURNAMENT_ENTRANTS = 16;
+inline constexpr int MAX_TOURNAMENT_ROUNDS = 15;
+inline constexpr int MAX_FORFEIT_SECONDS = 3600;
+inline constexpr int DEFAULT_FORFEIT_SECONDS = 120;
+inline constexpr int MAX_SPECTATOR_DELAY = 20;
+inline constexpr std::size_t MAX_TOURNAMENT_NAME_CODE_POINTS = 40;
+inline constexpr std::size_t MAX_TOURNAMENTS = 20;
+
 }  // namespace xq::proto

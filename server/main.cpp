@@ -94,12 +94,17 @@ int main(int argc, char** argv) {
         ->capture_default_str()
         ->check(CLI::Range(0, 10000));
     app.add_option("--ai-min-move-ms", ai_min_move_ms, "an AI never moves sooner than this")->capture_default_str();
+    std::string tournaments = "anyone";
+    app.add_option("--tournaments", tournaments, "who creates tournaments: anyone, or only the operator")
+        ->capture_default_str()
+        ->check(CLI::IsMember({"anyone", "operator"}));
     app.add_option("--log-level", log_level, "trace, debug, info, warn, error, critical, off")
         ->capture_default_str()
         ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}));
     xq::server::add_runtime_options(app, runtime_config);
     app.footer("Archive: xiangqi-server export|import|games --help");
     CLI11_PARSE(app, argc, argv);
+    config.tournaments_by_operator = tournaments == "operator";
     config.seat_grace = std::chrono::seconds(seat_grace_s);
     config.ai_min_move = std::chrono::milliseconds(ai_min_move_ms);
     config.idle_ping = std::chrono::milliseconds(static_cast<long long>(idle_ping_s * 1000.0));

@@ -138,6 +138,9 @@ private:
     void on(const proto::Notice& m);
     void on(const proto::Registered&) {}
     void on(const proto::PasswordChanged&) {}
+    // Tournaments are not shown by this client yet.
+    void on(const proto::Tournament&) {}
+    void on(const proto::Tournaments&) {}
 
     void apply_table_info(const proto::TableInfo& info);
     // Opens the claim question when the opponent's seat is abandoned under the claim rule.

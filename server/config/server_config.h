@@ -66,6 +66,10 @@ struct ServerConfig {
     // An AI accepts a draw offer when its last search scored its side at this or worse.
     int ai_accept_draw_cp = -300;
     std::size_t ai_hash_mb = 16;
+
+    // Who may create tournaments: anyone (false), or only the operator (true; the wire's
+    // create_tournament is then refused).
+    bool tournaments_by_operator = false;
 };
 
 // Named constants that are not settings.

@@ -42,7 +42,9 @@ std::string clean_text(std::string_view text, std::size_t max_code_points) {
 Lobby::Lobby(boost::asio::io_context& io, const ServerConfig& config, Outbox& out, AiPool* ai)
     : io_(io), config_(config), out_(out), ai_(ai),
       password_guard_(config.password_max_failures, config.password_window, config.password_lockout,
-                      MAX_PASSWORD_ADDRESSES) {}
+                      MAX_PASSWORD_ADDRESSES) {
+    observers_.push_back(&desk_);
+}
 
 Lobby::~Lobby() {
     for (auto& [id, t] : tables_) t->close();
@@ -235,6 +237,7 @@ void Lobby::on_disconnect(SessionId s, proto::LeaveReason reason) {
 
 void Lobby::shutdown() {
     shutting_down_ = true;
+    desk_.shutdown();
     for (auto& [id, t] : tables_) t->close();
     for (auto& [id, u] : users_) {
         if (u->closing) continue;
@@ -291,13 +294,64 @@ bool Lobby::join_table(User& u, proto::TableId id, proto::Role as, std::string_v
                request, id);
         return false;
     }
-    if (const Verdict v = t->can_join(as)) {
+    if (const Verdict v = t->can_join(as, u.name)) {
         refuse(u, v->code, v->message, request, id);
         return false;
     }
     u.table = id;
     t->join(u.id, u.name, u.token, as);
     return true;
+}
+
+Table* Lobby::open_board_table(const std::string& name, const std::string& creator, const TableRules& rules) {
+    if (tables_.size() >= config_.max_tables) return nullptr;
+    const proto::TableId id = next_table_id_++;
+    auto t = std::make_shared<Table>(TableContext{io_, config_, *this, ai_, &observers_, engines_}, id, name, creator,
+                                     Position{}, rules);
+    tables_.emplace(id, t);
+    for (TableObserver* o : observers_) o->table_created(*t);
+    if (!shutting_down_) broadcast_lobby(proto::TableUpdate{t->info()});
+    return t.get();
+}
+
+void Lobby::leave_current(User& u) {
+    if (u.table == 0) return;
+    const proto::TableId id = u.table;
+    if (Table* cur = table(id)) {
+        cur->leave(u.id);
+        if (!cur->wanted()) schedule_check(id);
+    }
+    u.table = 0;
+    send_msg(u, proto::LeftTable{id});
+}
+
+bool Lobby::seat_user(User& u, Table& t, Color c) {
+    if (!u.greeted || u.closing) return false;
+    const proto::Role as = proto::role_of(c);
+    if (t.can_join(as, u.name)) return false;
+    if (u.table != 0) {
+        Table* cur = table(u.table);
+        const auto role = cur ? cur->role_of(u.id) : std::nullopt;
+        if (cur == &t && role == as) return true;
+        // A game the user plays elsewhere is not broken off: they come when it ends.
+        if (cur && role && *role != proto::Role::Spectator && cur->status() == proto::TableStatus::Playing)
+            return false;
+        leave_current(u);
+    }
+    u.table = t.id();
+    t.join(u.id, u.name, u.token, as);
+    return true;
+}
+
+void Lobby::clear_board(Table& t) {
+    for (Color c : {RED, BLACK}) {
+        const Seat& s = t.seat(c);
+        if (!s.human() || !s.connected) continue;
+        if (User* u = find(s.session); u && u->table == t.id()) {
+            leave_current(*u);
+            send_tables(*u);
+        }
+    }
 }
 
 Table* Lobby::restore_table(proto::TableId id, const std::string& name, const std::string& creator,

@@ -22,6 +22,7 @@
 #include "server/identity/name_policy.h"
 #include "server/lobby/game_archive.h"
 #include "server/lobby/rate_limit.h"
+#include "server/lobby/tournament_desk.h"
 #include "server/table/table.h"
 
 namespace xq::server {
@@ -99,6 +100,8 @@ public:
     void table_changed(Table& t) override;
 
 private:
+    friend class TournamentDesk;  // opens boards, seats entrants, sends the tournament lines
+
     struct PendingInvite {
         proto::TableId table;
         std::string from;
@@ -140,6 +143,15 @@ private:
     Table* at_table(User& u, proto::TableId id, std::string_view request);
     bool join_table(User& u, proto::TableId id, proto::Role as, std::string_view request);
     void report(User& u, const Verdict& v, std::string_view request, proto::TableId table);
+    // For the tournament desk: a table nobody joins by creating it (a tournament board), a
+    // user moved to a board's seat (from the lobby, or from a table where they play no
+    // running game; false when they cannot come now), and a decided board's players sent
+    // back to the lobby.
+    Table* open_board_table(const std::string& name, const std::string& creator, const TableRules& rules);
+    bool seat_user(User& u, Table& t, Color c);
+    void clear_board(Table& t);
+    // Leaves the user's table as `leave` does (left; the caller sends what follows).
+    void leave_current(User& u);
 
     void handle(User& u, const proto::Hello& m);
     // False (after bad_password and a close) when the server has a password and hello lacks it.
@@ -166,6 +178,12 @@ private:
     void handle(User& u, const proto::GetGame& m);
     void handle(User& u, const proto::Pong& m);
     void handle(User& u, const proto::ClaimWin& m);
+    void handle(User& u, const proto::CreateTournament& m);
+    void handle(User& u, const proto::JoinTournament& m);
+    void handle(User& u, const proto::LeaveTournament& m);
+    void handle(User& u, const proto::StartTournament& m);
+    void handle(User& u, const proto::ListTournaments& m);
+    void handle(User& u, const proto::GetTournament& m);
 
     boost::asio::io_context& io_;
     const ServerConfig& config_;
@@ -185,6 +203,8 @@ private:
     std::string default_clock_ = "none";
     bool shutting_down_ = false;
     NamePolicy names_;
+    // Last: it reaches into the members above (and goes first when the lobby does).
+    TournamentDesk desk_{*this};
 };
 
 // Chat and table-name cleaning: control characters become spaces, the ends are trimmed,

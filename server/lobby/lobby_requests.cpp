@@ -84,6 +84,8 @@ void Lobby::handle(User& u, const proto::Hello& m) {
         send_users(u);
     }
     broadcast_lobby(proto::UserJoined{u.name}, u.id);
+    // An entrant whose board waits for them goes straight to it.
+    if (!resumed) desk_.user_free(u.name);
 }
 
 bool Lobby::check_password(User& u, const proto::Hello& m) {
@@ -196,6 +198,28 @@ void Lobby::handle(User& u, const proto::Leave& m) {
     send_msg(u, proto::LeftTable{m.table});
     send_tables(u);
     if (!t->wanted()) schedule_check(m.table);
+    desk_.user_free(u.name);
+}
+
+// ---- Tournaments (the desk decides; a refusal is the sender's error) ----
+
+void Lobby::handle(User& u, const proto::CreateTournament& m) { report(u, desk_.create(u.name, m), m.TYPE, 0); }
+
+void Lobby::handle(User& u, const proto::JoinTournament& m) { report(u, desk_.join(u.name, m.tournament), m.TYPE, 0); }
+
+void Lobby::handle(User& u, const proto::LeaveTournament& m) {
+    report(u, desk_.leave(u.name, m.tournament), m.TYPE, 0);
+}
+
+void Lobby::handle(User& u, const proto::StartTournament& m) {
+    report(u, desk_.start(u.name, m.tournament), m.TYPE, 0);
+}
+
+void Lobby::handle(User& u, const proto::ListTournaments&) { send_msg(u, desk_.list()); }
+
+void Lobby::handle(User& u, const proto::GetTournament& m) {
+    if (const proto::Tournament* t = desk_.find(m.tournament)) send_msg(u, *t);
+    else refuse(u, ErrorCode::NoSuchTournament, "no tournament " + std::to_string(m.tournament), m.TYPE);
 }
 
 void Lobby::handle(User& u, const proto::Sync& m) {

@@ -91,7 +91,7 @@ std::optional<proto::Role> Table::role_of(SessionId s) const {
 }
 
 bool Table::wanted() const {
-    if (!spectators_.empty()) return true;
+    if (kept_ || !spectators_.empty()) return true;
     for (const Seat& s : seats_)
         if (s.human()) return true;  // connected, or disconnected within its grace
     return false;

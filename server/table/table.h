@@ -120,13 +120,15 @@ public:
     proto::TableStatus status() const;
     proto::TableInfo info() const;
     std::optional<proto::Role> role_of(SessionId s) const;
-    // False once no connected human and no seat waiting for its player's return is left.
+    // False once no connected human and no seat waiting for its player's return is left,
+    // unless the table is kept (a tournament board until its game is decided).
     bool wanted() const;
     // The role an invitation offers by default: the empty seat (Red first), else spectator.
     proto::Role open_role() const;
 
     // ---- Membership (the lobby keeps each user's table in step) ----
-    Verdict can_join(proto::Role as) const;
+    // `name` is the joiner's: a seat booked for someone else is refused.
+    Verdict can_join(proto::Role as, std::string_view name = {}) const;
     // Sends the joiner a snapshot and tells the table. `token` reclaims a seat later.
     void join(SessionId s, const std::string& name, const std::string& token, proto::Role as);
     // Leaving a seat while the game runs resigns it.
@@ -153,6 +155,24 @@ public:
     Verdict claim_win(SessionId s);
     // Text already cleaned and cut by the lobby.
     void chat(const std::string& from, const std::string& text);
+
+    // ---- Tournament boards ----
+    // Books the seats for the named entrants: nobody else may sit there, no AI may be asked
+    // into them, takebacks and rematches are off; the board plays one game.
+    void book(std::string red, std::string black);
+    const std::string& booked(Color c) const { return booked_[c]; }
+    bool tournament_board() const { return !booked_[RED].empty() || !booked_[BLACK].empty(); }
+    // A kept table stays even with nobody at it (an AI-versus-AI board, a board waiting for
+    // its players); the tournament releases it once the game is decided.
+    void set_kept(bool kept) { kept_ = kept; }
+    // The board's result is in (a game, or a forfeit without one): no longer kept, and its
+    // seats take nobody any more.
+    void retire_board() {
+        kept_ = false;
+        retired_ = true;
+    }
+    // Seats the built-in AI at `level` (a tournament's AI entrant), no permission asked.
+    void seat_ai(Color c, int level);
 
     // ---- For layers on top (clock, admin) ----
     void set_clock(std::unique_ptr<TableClock> clock) { clock_ = std::move(clock); }
@@ -183,6 +203,7 @@ private:
     void free_seat(Color c);
     void seats_changed();
     void announce_ai(Color c);
+    void place_ai(Color c, int level, const std::string& engine);
     // The time budget of `side`'s AI seat from the table's clock; none without a clock.
     std::optional<engine::TimeBudget> ai_budget(Color side) const;
     // The one seat countdown (disconnect and restore): a disconnected human's seat is kept
@@ -218,6 +239,9 @@ private:
     Game game_;
     bool started_ = false;
     Seat seats_[COLOR_NB];
+    std::string booked_[COLOR_NB];  // tournament boards: the entrant each seat belongs to
+    bool kept_ = false;
+    bool retired_ = false;
     struct Spectator {
         SessionId session;
         std::string name;

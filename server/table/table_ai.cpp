@@ -67,10 +67,22 @@ Verdict Table::request_ai(SessionId s, const std::string& user_name, Color c, in
     if (engine.empty() && !ctx_.ai) return reject(proto::ErrorCode::NotAllowed, "this server has no AI seats");
     if (!seat_of(s) && user_name != creator_)
         return reject(proto::ErrorCode::NotAllowed, "only a seated player or the table's creator can ask for an AI");
-    Seat& seat = seats_[c];
-    if (seat.human())
+    if (tournament_board())
+        return reject(proto::ErrorCode::NotAllowed, "the seats of a tournament board belong to its entrants");
+    if (seats_[c].human())
         return reject(proto::ErrorCode::SeatTaken, "the " + std::string(proto::color_wire_name(c)) +
-                                                       " seat is taken by " + seat.name);
+                                                       " seat is taken by " + seats_[c].name);
+    place_ai(c, level, engine);
+    return std::nullopt;
+}
+
+void Table::seat_ai(Color c, int level) {
+    if (seats_[c].human()) return;
+    place_ai(c, level, {});
+}
+
+void Table::place_ai(Color c, int level, const std::string& engine) {
+    Seat& seat = seats_[c];
     const bool was_ai = seat.ai();
     if (was_ai && ai_busy_ && game_.side_to_move() == c) cancel_ai();
     seat = Seat{};
@@ -82,7 +94,6 @@ Verdict Table::request_ai(SessionId s, const std::string& user_name, Color c, in
     if (!maybe_start_game()) seats_changed();
     maybe_start_ai();
     ctx_.host.table_changed(*this);
-    return std::nullopt;
 }
 
 std::optional<engine::TimeBudget> Table::ai_budget(Color side) const {

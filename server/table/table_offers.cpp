@@ -104,6 +104,8 @@ void Table::do_takeback(Color requester) {
 }
 
 Verdict Table::new_game(SessionId s, const std::string& user_name) {
+    if (tournament_board())
+        return reject(proto::ErrorCode::NotAllowed, "a tournament board plays one game; the next round has its own");
     if (status() == proto::TableStatus::Playing)
         return reject(proto::ErrorCode::GameInProgress, "finish or resign the current game first");
     const auto c = seat_of(s);

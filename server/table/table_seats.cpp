@@ -13,7 +13,7 @@
 
 namespace xq::server {
 
-Verdict Table::can_join(proto::Role as) const {
+Verdict Table::can_join(proto::Role as, std::string_view name) const {
     if (as == proto::Role::Spectator) {
         if (spectators_.size() >= ctx_.config.max_spectators)
             return reject(proto::ErrorCode::TableFull, "this table has its maximum of " +
@@ -21,6 +21,10 @@ Verdict Table::can_join(proto::Role as) const {
         return std::nullopt;
     }
     const Color c = as == proto::Role::Red ? RED : BLACK;
+    if (retired_) return reject(proto::ErrorCode::NotAllowed, "this tournament board is decided");
+    if (tournament_board() && booked_[c] != name)
+        return reject(proto::ErrorCode::NotAllowed, "the " + std::string(proto::color_wire_name(c)) +
+                                                        " seat of this tournament board belongs to " + booked_[c]);
     if (!seats_[c].empty())
         return reject(proto::ErrorCode::SeatTaken, "the " + std::string(proto::color_wire_name(c)) +
                                                        " seat is taken by " + seats_[c].name);
@@ -161,6 +165,12 @@ std::optional<proto::Role> Table::reattach(const std::string& token, SessionId s
         return proto::role_of(c);
     }
     return std::nullopt;
+}
+
+void Table::book(std::string red, std::string black) {
+    booked_[RED] = std::move(red);
+    booked_[BLACK] = std::move(black);
+    rules_.takebacks = false;
 }
 
 void Table::free_seat(Color c) {

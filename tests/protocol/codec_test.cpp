@@ -27,6 +27,28 @@ TableInfo sample_table() {
     return t;
 }
 
+Tournament sample_tournament() {
+    Tournament t;
+    t.id = 3;
+    t.name = "Club night";
+    t.director = "alice";
+    t.format = TournamentFormat::Swiss;
+    t.state = TournamentState::Running;
+    t.round = 2;
+    t.rounds = 4;
+    t.settings = TableSettings{"fischer:600+5", 60, AbandonPolicy::Claim, 5, false};
+    t.forfeit_seconds = 120;
+    t.entrants = {TournamentEntrant{"alice", 0, false}, TournamentEntrant{"bob", 0, true},
+                  TournamentEntrant{"AI level 4", 4, false}};
+    t.boards = {TournamentBoard{1, 12, 0, 2, BoardResult::Pending, ""},
+                TournamentBoard{2, 0, 1, -1, BoardResult::Bye, "bye"}};
+    t.games = {TournamentGame{1, 0, 1, BoardResult::RedForfeit}, TournamentGame{1, 2, -1, BoardResult::Bye},
+               TournamentGame{2, 1, -1, BoardResult::Bye}};
+    t.standings = {TournamentStanding{1, 1, 4, 1, 0, 2, 0}, TournamentStanding{2, 2, 2, 0, 0, 0, 0},
+                   TournamentStanding{0, 3, 0, 0, 0, 2, 0}};
+    return t;
+}
+
 std::vector<ClientMessage> all_client_samples() {
     return {
         Hello{"alice", 1, "00112233445566778899aabbccddeeff"},
@@ -56,6 +78,12 @@ std::vector<ClientMessage> all_client_samples() {
         CreateTable{"clocked", Role::Red, "", TableSettings{"asian:600/60/30", 0, AbandonPolicy::Claim, std::nullopt, true}},
         RequestAi{7, RED, 3, "fairy-stockfish"},
         Hello{"carol", 1, "", "", "correct horse 电池"},
+        CreateTournament{"Club night", TournamentFormat::Swiss, 4, TableSettings{"fischer:600+5"}, {AiEntrant{4}}, 120, 0},
+        JoinTournament{3},
+        LeaveTournament{3},
+        StartTournament{3},
+        ListTournaments{},
+        GetTournament{3},
     };
 }
 
@@ -115,6 +143,8 @@ std::vector<ServerMessage> all_server_samples() {
         Notice{"the server restarts at 22:00"},
         Registered{"carol"},
         PasswordChanged{},
+        sample_tournament(),
+        Tournaments{{TournamentSummary{3, "Club night", "alice", TournamentFormat::RoundRobin, TournamentState::Open, 0, 0, 4}}},
     };
 }
 
@@ -367,6 +397,57 @@ TEST(Codec, LongestSnapshotFitsInALine) {
     }
     s.clocks = Clocks{1000000, 1000000, RED};
     EXPECT_LE(encode(ServerMessage{s}).size(), MAX_LINE_BYTES);
+}
+
+TEST(Codec, LargestTournamentFitsInALine) {
+    // The most a `tournament` line can hold: the entrant cap, four-byte characters in every
+    // name, the longest round-robin's games (with byes), every board with a long reason.
+    const std::string glyph = "\xF0\x9F\x90\x89";  // four bytes of UTF-8
+    auto long_name = [&](std::size_t code_points) {
+        std::string s;
+        for (std::size_t i = 0; i < code_points; ++i) s += glyph;
+        return s;
+    };
+    Tournament t = sample_tournament();
+    t.id = 4000000000u;
+    t.name = long_name(MAX_TOURNAMENT_NAME_CODE_POINTS);
+    t.director = long_name(MAX_NAME_CODE_POINTS);
+    t.round = t.rounds = MAX_TOURNAMENT_ROUNDS;
+    t.settings = TableSettings{"asian:3600/3600/3600", 3600, AbandonPolicy::Claim, 10, false};
+    t.forfeit_seconds = MAX_FORFEIT_SECONDS;
+    t.spectator_delay = MAX_SPECTATOR_DELAY;
+    t.entrants.clear();
+    t.boards.clear();
+    t.games.clear();
+    t.standings.clear();
+    const int n = MAX_TOURNAMENT_ENTRANTS;
+    for (int i = 0; i < n; ++i) {
+        t.entrants.push_back(TournamentEntrant{long_name(MAX_NAME_CODE_POINTS), 10, true});
+        t.standings.push_back(TournamentStanding{i, i + 1, 99999, 99999, 99999, 99999, 99999});
+    }
+    for (int b = 1; b <= n / 2; ++b)
+        t.boards.push_back(TournamentBoard{b, 4000000000u, n - 1, n - 1, BoardResult::DoubleForfeit,
+                                           "insufficient_material"});
+    for (int r = 1; r <= MAX_TOURNAMENT_ROUNDS; ++r)
+        for (int b = 0; b < n / 2; ++b) t.games.push_back(TournamentGame{r, n - 1, n - 1, BoardResult::DoubleForfeit});
+    const std::string line = encode(ServerMessage{t});
+    EXPECT_LE(line.size(), MAX_LINE_BYTES);
+    const auto back = decode_server(line);
+    ASSERT_TRUE(back.ok()) << back.error().message;
+}
+
+TEST(Codec, TournamentRequestsAreChecked) {
+    auto bad = [](const std::string& line) {
+        const auto d = decode_client(line);
+        return !d.ok() && d.error().code == ErrorCode::BadField;
+    };
+    EXPECT_TRUE(bad(R"({"type":"create_tournament","format":"knockout"})"));
+    EXPECT_TRUE(bad(R"({"type":"create_tournament"})"));  // format is required
+    EXPECT_TRUE(bad(R"({"type":"create_tournament","format":"swiss","rounds":16})"));
+    EXPECT_TRUE(bad(R"({"type":"create_tournament","format":"swiss","rounds":3,"ai":[{"level":11}]})"));
+    EXPECT_TRUE(bad(R"({"type":"create_tournament","format":"swiss","rounds":3,"forfeit_seconds":-1})"));
+    EXPECT_TRUE(bad(R"({"type":"join_tournament","tournament":"3"})"));
+    EXPECT_TRUE(decode_client(R"({"type":"create_tournament","format":"round_robin"})").ok());
 }
 
 }  // namespace

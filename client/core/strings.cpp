@@ -122,6 +122,9 @@ Str error_code_string(std::string_view code, std::string_view request) {
         {"bad_login", Str::ErrBadLogin},
         {"weak_password", Str::ErrWeakPassword},
         {"banned", Str::ErrBanned},
+        {"no_such_tournament", Str::ErrNoSuchTournament},
+        {"already_entered", Str::ErrAlreadyEntered},
+        {"entries_closed", Str::ErrEntriesClosed},
     };
     if (code == "not_allowed" && request == "request_takeback") return Str::ErrTakebacksOff;
     // A server run without a database refuses the archive requests.

@@ -59,7 +59,8 @@ enum class Lang { English, Chinese };
     X(Reconnecting) X(Reconnected) X(StopReconnecting) \
     X(WaitingDrawAnswer) X(WaitingTakebackAnswer) X(WaitingNewGameAnswer) X(NowRed) X(NowBlack) \
     X(DefaultTableName) X(ReasonInCheck) X(ServerNotice) X(Withdraw) X(DrawWithdrawn) X(TakebackWithdrawn) X(NewGameWithdrawn) X(PlayAs) X(ColourRandom) X(NextGameAs) \
-    X(ErrAccountRequired) X(ErrBadLogin) X(ErrWeakPassword) X(ErrBanned)
+    X(ErrAccountRequired) X(ErrBadLogin) X(ErrWeakPassword) X(ErrBanned) \
+    X(ErrNoSuchTournament) X(ErrAlreadyEntered) X(ErrEntriesClosed)
 
 enum class Str {
 #define XQ_ENUM(name) name,

@@ -266,6 +266,9 @@ constexpr StringEntry TABLE[] = {
     {Str::ErrBadLogin, "Wrong account password."},
     {Str::ErrWeakPassword, "The account password is too short or too long."},
     {Str::ErrBanned, "This name or address is banned from the server."},
+    {Str::ErrNoSuchTournament, "There is no such tournament"},
+    {Str::ErrAlreadyEntered, "You are already entered in this tournament"},
+    {Str::ErrEntriesClosed, "Entries to this tournament are closed"},
 };
 static_assert(table_complete(TABLE), "every string id once, in enum order");
 }  // namespace

@@ -266,6 +266,9 @@ constexpr StringEntry TABLE[] = {
     {Str::ErrBadLogin, "账号密码错误。"},
     {Str::ErrWeakPassword, "账号密码太短或太长。"},
     {Str::ErrBanned, "这个名字或地址已被服务器封禁。"},
+    {Str::ErrNoSuchTournament, "没有这个比赛"},
+    {Str::ErrAlreadyEntered, "你已经报名参加这个比赛"},
+    {Str::ErrEntriesClosed, "这个比赛已停止报名"},
 };
 static_assert(table_complete(TABLE), "every string id once, in enum order");
 }  // namespace

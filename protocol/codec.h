@@ -16,7 +16,7 @@ using ClientMessage =
                  ChatSend, RequestAi, Resign, OfferDraw, AnswerDraw, RequestTakeback,
                  AnswerTakeback, NewGame, Invite, AnswerInvite, ListGames, GetGame, Pong,
                  ClaimWin, CreateTournament, JoinTournament, LeaveTournament, StartTournament,
-                 ListTournaments, GetTournament>;
+                 ListTournaments, GetTournament, WithdrawOffer>;
 
 using ServerMessage =
     std::variant<Welcome, Pong, Error, Tables, Users, UserJoined, UserLeft, TableUpdate,
@@ -24,7 +24,7 @@ using ServerMessage =
                  PlayerReturned, MoveMade, GameOver, ChatLine, AiProgress, DrawOffered,
                  DrawAnswered, TakebackRequested, TakebackAnswered, TakebackDone,
                  NewGameOffered, InviteReceived, InviteAnswered, LeftTable, Games, GameRecord,
-                 Ping, SeatAbandoned, Notice, Registered, PasswordChanged, Tournament, Tournaments>;
+                 Ping, SeatAbandoned, Notice, Registered, PasswordChanged, Tournament, Tournaments, OfferWithdrawn>;
 
 // Why a line could not become a message. `type` is the line's "type" when it had one,
 // so the error reply can name the request.

@@ -27,6 +27,7 @@ enum class TableStatus { Waiting, Playing, Over };  // "waiting", "playing", "ov
 enum class LeaveReason { Left, Disconnected, Dropped, Replaced };
 // What happens to a seat whose player stays away past the grace: "claim" (the opponent may
 // claim the win or keep waiting) or "ai" (the built-in AI plays the seat until they return).
+enum class OfferKind { Draw, Takeback, NewGame };  // "draw", "takeback", "new_game"
 enum class AbandonPolicy { Claim, Ai };
 // Tournaments: "round_robin" (Berger tables) or "swiss" (score groups).
 enum class TournamentFormat { RoundRobin, Swiss };
@@ -288,7 +289,24 @@ struct AnswerTakeback {
 struct NewGame {
     static constexpr std::string_view TYPE = "new_game";
     TableId table = 0;
-    template <class F> void fields(F& f) { f("table", table); }
+    // The colour the sender plays in the next game; only against the AI or an empty seat
+    // (with a human opponent the colours swap, as without it).
+    std::optional<Color> as;
+    template <class F> void fields(F& f) {
+        f("table", table);
+        f.opt("as", as);
+    }
+};
+
+// Takes back your own open offer (draw, takeback or new game) before it is answered.
+struct WithdrawOffer {
+    static constexpr std::string_view TYPE = "withdraw_offer";
+    TableId table = 0;
+    OfferKind offer = OfferKind::Draw;
+    template <class F> void fields(F& f) {
+        f("table", table);
+        f("offer", offer);
+    }
 };
 
 struct Invite {
@@ -770,6 +788,19 @@ struct TakebackDone {
         f("plies", plies, 1, 2);
         f("ply", ply, 0, 1 << 30);
         f("fen", fen);
+    }
+};
+
+// An open offer was withdrawn by the side that made it.
+struct OfferWithdrawn {
+    static constexpr std::string_view TYPE = "offer_withdrawn";
+    TableId table = 0;
+    Color by = RED;
+    OfferKind offer = OfferKind::Draw;
+    template <class F> void fields(F& f) {
+        f("table", table);
+        f("by", by);
+        f("offer", offer);
     }
 };
 

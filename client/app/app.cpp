@@ -649,6 +649,7 @@ void App::render() {
     }
     ui_dialogs();
     ui_reconnect_banner();
+    layout_problems_ = layout_overflow(ImVec2(float(window_.getSize().x), float(window_.getSize().y)));
     stage_mark(Stage::GuiBuild);
     if (std::getenv("XQ_NOGUI")) ImGui::EndFrame(); else gui_.render(window_);
     stage_mark(Stage::GuiRender);

@@ -98,6 +98,7 @@ private:
 
     void ui_connect();
     void ui_lobby();
+    void ui_lobby_tables_narrow();
     void ui_table();
     void ui_review();
     void ui_settings();
@@ -174,6 +175,10 @@ private:
     int dirty_frames_ = 3;
     int last_clock_second_ = -1;
     int last_tick_second_ = -1;  // the low-time tick played for this second of our clock
+    // The colour chosen for the next game against the AI: 0 red, 1 black, 2 random; -1 not
+    // chosen (the other colour than now).
+    int next_as_ = -1;
+    std::string layout_problems_;  // the last frame's layout_overflow(), for `expect fits`
     std::int64_t last_grace_second_ = -1;  // the seat countdown shown in the last frame
     // The seat countdown's second now (-1 when none runs): a new second means a redraw.
     std::int64_t grace_second_now() const;

@@ -356,6 +356,7 @@ App::StepResult App::step(const ScriptAction& a) {
             }
         } else if (what == "claim") got = state_.table.claim_open ? "open" : state_.table.claim_possible ? "possible" : "none";
         else if (what == "result") got = state_.table.result_reason;
+        else if (what == "fits") got = layout_problems_.empty() ? "yes" : layout_problems_;
         else if (what == "seat_label" && a.args.size() >= 3) {
             // expect seat_label black fairy-stockfish (level 3)
             const Color c = a.args[1] == "red" ? RED : BLACK;

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <random>
 
 #include "app/app.h"
 #include "core/move_text.h"
@@ -56,7 +57,11 @@ void App::ui_settings() {
     const std::string themes = std::string(t(Str::ThemeWood)) + '\0' + t(Str::ThemeJade) + '\0' + '\0';
     ImGui::SetNextItemWidth(130);
     if (ImGui::Combo(t(Str::Theme), &th, themes.c_str())) view_.set_theme(th);
-    ImGui::SameLine();
+    // The sound box goes beside the theme when it fits, else below it (narrow panels).
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const float box_w = ImGui::GetFrameHeight() + st.ItemInnerSpacing.x + ImGui::CalcTextSize(t(Str::Sound)).x;
+    if (ImGui::GetItemRectMax().x + st.ItemSpacing.x + box_w <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
+        ImGui::SameLine();
     bool snd = sounds_.enabled();
     if (ImGui::Checkbox(t(Str::Sound), &snd)) {
         sounds_.set_enabled(snd);
@@ -205,15 +210,19 @@ void App::ui_chat(std::deque<ChatLine>& lines, char* input, std::size_t input_si
 void App::ui_lobby() {
     const sf::Vector2u size = window_.getSize();
     const float W = float(size.x), H = float(size.y);
-    const float side_w = std::clamp(W * 0.28f, 260.f, 360.f);
+    const float side_w = std::clamp(W * 0.28f, 220.f, 360.f);
+    // Narrow windows (640x480): each table is one cell of name, seats and clock over two
+    // lines, its buttons stacked beside it, instead of seven squeezed columns.
+    const bool narrow = W - side_w < 760;
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(ImVec2(W - side_w, H));
     ImGui::Begin("lobby", nullptr, PANEL_FLAGS);
     if (gui_.big_font()) ImGui::PushFont(gui_.big_font());
     ImGui::Text("%s · %s", t(Str::LobbyTitle), state_.server_name.c_str());
     if (gui_.big_font()) ImGui::PopFont();
-    ImGui::SameLine(ImGui::GetWindowWidth() - 120);
-    if (ImGui::Button(t(Str::Refresh), ImVec2(100, 0))) {
+    const float refresh_w = ImGui::CalcTextSize(t(Str::Refresh)).x + 2 * ImGui::GetStyle().FramePadding.x + 16;
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowWidth() - refresh_w - ImGui::GetStyle().WindowPadding.x));
+    if (ImGui::Button(t(Str::Refresh), ImVec2(refresh_w, 0))) {
         session_.list_tables();
         session_.list_users();
         send_outbox();
@@ -233,6 +242,7 @@ void App::ui_lobby() {
     const float chat_h = std::max(160.f, H * 0.3f);
     ImGui::BeginChild("tables", ImVec2(0, -chat_h), false);
     if (state_.lobby.tables.empty()) ImGui::TextDisabled("%s", t(Str::NoTables));
+    else if (narrow) ui_lobby_tables_narrow();
     else if (ImGui::BeginTable("tbl", 7, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp)) {
         ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, 36);
         ImGui::TableSetupColumn(t(Str::TableName));
@@ -302,6 +312,56 @@ void App::ui_lobby() {
     section(t(Str::Settings));
     ui_settings();
     ImGui::End();
+}
+
+void App::ui_lobby_tables_narrow() {
+    const ImGuiStyle& st = ImGui::GetStyle();
+    float buttons_w = 0;
+    for (Str id : {Str::SitRed, Str::SitBlack, Str::Spectate})
+        buttons_w = std::max(buttons_w, ImGui::CalcTextSize(t(id)).x + 2 * st.FramePadding.x);
+    if (!ImGui::BeginTable("tbln", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH)) return;
+    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("999").x);
+    ImGui::TableSetupColumn(t(Str::TableName), ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, buttons_w);
+    ImGui::TableHeadersRow();
+    for (const TableSummary& tb : state_.lobby.tables) {
+        ImGui::PushID(tb.id);
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::Text("%d", tb.id);
+        ImGui::TableNextColumn();
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextUnformatted(table_title(lang_, tb.name, tb.default_of).c_str());
+        std::string seats;
+        for (Color c : {RED, BLACK}) {
+            const SeatInfo& s = tb.seats[c];
+            seats.append(t(c == RED ? Str::Red : Str::Black)).append(" ");
+            seats.append(s.name.empty() ? std::string(t(Str::EmptySeat)) : seat_label(lang_, s, state_.my_name));
+            if (c == RED) seats.append(" · ");
+        }
+        ImGui::TextUnformatted(seats.c_str());
+        std::string more = status_label(lang_, tb.status);
+        more.append(" · ").append(clock_words(lang_, tb.rules.clock));
+        more.append(" · ").append(t(Str::Watchers, {std::to_string(tb.spectators)}));
+        if (!tb.rules.takebacks) more.append(" · ").append(t(Str::NoTakebacks));
+        ImGui::TextDisabled("%s", more.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::TableNextColumn();
+        if (tb.seats[RED].name.empty() && ImGui::SmallButton(t(Str::SitRed))) {
+            session_.join(tb.id, proto::Role::Red);
+            send_outbox();
+        }
+        if (tb.seats[BLACK].name.empty() && ImGui::SmallButton(t(Str::SitBlack))) {
+            session_.join(tb.id, proto::Role::Black);
+            send_outbox();
+        }
+        if (ImGui::SmallButton(t(Str::Spectate))) {
+            session_.join(tb.id, proto::Role::Spectator);
+            send_outbox();
+        }
+        ImGui::PopID();
+    }
+    ImGui::EndTable();
 }
 
 void App::ui_move_list(const std::vector<MoveEntry>& moves, int highlight_ply, bool clickable) {
@@ -379,6 +439,10 @@ void App::ui_table() {
         ImGui::PushTextWrapPos(0);
         ImGui::TextColored(ImVec4(0.55f, 0.35f, 0.05f, 1), "%s", t(id, {player_name(lang_, o.from)}).c_str());
         ImGui::PopTextWrapPos();
+        if (ImGui::SmallButton(t(Str::Withdraw))) {
+            session_.withdraw_offer();
+            send_outbox();
+        }
     }
     {
         std::string rules = t(Str::ClockSettings, {clock_words(lang_, tb.rules.clock)});
@@ -412,8 +476,30 @@ void App::ui_table() {
     if (!playing) ImGui::EndDisabled();
     ImGui::SameLine();
     const bool can_new = seated && !playing && (bm.game().over() || !tb.result_text.empty());
+    // Against the AI the player picks the next game's colour (by default the other one).
+    const bool vs_ai = seated && tb.seats[~*bm.seat()].ai;
+    const int next_as = next_as_ >= 0 ? next_as_ : (seated && *bm.seat() == RED ? 1 : 0);
     if (!can_new) ImGui::BeginDisabled();
-    if (ImGui::Button(t(Str::NewGame), ImVec2(bw, 0))) { session_.new_game(); send_outbox(); }
+    if (ImGui::Button(t(Str::NewGame), ImVec2(bw, 0))) {
+        std::optional<Color> as;
+        if (vs_ai) as = next_as == 0 ? RED : next_as == 1 ? BLACK : (std::random_device{}() & 1) ? RED : BLACK;
+        session_.new_game(as);
+        send_outbox();
+    }
+    if (vs_ai) {
+        ImGui::TextUnformatted(t(Str::NextGameAs));
+        int choice = next_as;
+        const ImGuiStyle& st = ImGui::GetStyle();
+        const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+        for (int i = 0; i < 3; ++i) {
+            const char* label = t(i == 0 ? Str::Red : i == 1 ? Str::Black : Str::ColourRandom);
+            // On the same line while it fits (narrow panels wrap the choices).
+            const float w = ImGui::GetFrameHeight() + st.ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
+            if (ImGui::GetItemRectMax().x + st.ItemSpacing.x + w <= right) ImGui::SameLine();
+            ImGui::RadioButton(label, &choice, i);
+        }
+        if (choice != next_as) next_as_ = choice;
+    }
     if (!can_new) ImGui::EndDisabled();
 
     // The AI for an empty seat.

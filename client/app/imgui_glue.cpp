@@ -4,6 +4,7 @@
 
 #define GL_GLEXT_PROTOTYPES 1
 #include <imgui.h>
+#include <imgui_internal.h>
 #include <backends/imgui_impl_opengl2.h>
 
 #include <algorithm>
@@ -237,5 +238,27 @@ ImGuiMouseCursor ImGuiGlue::wanted_cursor() const { return active_ ? ImGui::GetM
 
 bool ImGuiGlue::wants_mouse() const { return active_ && ImGui::GetIO().WantCaptureMouse; }
 bool ImGuiGlue::wants_keyboard() const { return active_ && ImGui::GetIO().WantCaptureKeyboard; }
+
+std::string layout_overflow(ImVec2 display) {
+    std::string out;
+    constexpr float SLACK = 1.0f;  // rounding of fractional layouts
+    const ImGuiContext& g = *ImGui::GetCurrentContext();
+    for (const ImGuiWindow* w : g.Windows) {
+        if (!w->WasActive || w->Hidden || (w->Flags & ImGuiWindowFlags_Tooltip)) continue;
+        std::string why;
+        if (w->Pos.x < -SLACK || w->Pos.y < -SLACK || w->Pos.x + w->Size.x > display.x + SLACK ||
+            w->Pos.y + w->Size.y > display.y + SLACK)
+            why = "outside the window";
+        else if (w->DC.CursorMaxPos.x > w->InnerClipRect.Max.x + w->WindowPadding.x + SLACK)
+            why = "content cut at the right";
+        else if (!(w->Flags & ImGuiWindowFlags_ChildWindow) && w->ScrollMax.y <= 0 &&
+                 w->DC.CursorMaxPos.y > w->InnerClipRect.Max.y + w->WindowPadding.y + SLACK)
+            why = "content cut at the bottom";
+        if (why.empty()) continue;
+        if (!out.empty()) out += "; ";
+        out.append(w->Name).append(": ").append(why);
+    }
+    return out;
+}
 
 }  // namespace xq::client

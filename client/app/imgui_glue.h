@@ -56,4 +56,9 @@ private:
     int drawn_ = 0, reused_ = 0;
 };
 
+// What of this frame's interface does not fit (call after building it, before rendering):
+// "" when every window lies inside `display` and no window's content runs past its right
+// edge, nor past its bottom unless it scrolls. Names the offending windows otherwise.
+std::string layout_overflow(ImVec2 display);
+
 }  // namespace xq::client

@@ -604,6 +604,11 @@ void CliApp::handle_server_line(const std::string& line) {
                 if (proto::role_of(n.by) != role_) offer_ = Offer::NewGame;
                 if (human) say(cat(std::string(color_name(n.by)), " wants a new game (accept / decline)"));
             },
+            [&](const proto::OfferWithdrawn& w) {
+                if (w.table != table_) return;
+                if (proto::role_of(w.by) != role_ && offer_ != Offer::Invite) offer_ = Offer::None;
+                if (human) say(cat(std::string(color_name(w.by)), " withdraws the offer"));
+            },
             [&](const proto::InviteReceived& i) {
                 offer_ = Offer::Invite;
                 invite_table_ = i.table;

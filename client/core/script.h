@@ -25,6 +25,7 @@
 //   expect ply|seat|status|screen|toast|chat|spectators|lan_servers|last_move VALUE, expect move N h2e2
 //   expect clock_words|lobby_clock|rules|seat_notice|claim|result|error VALUE,
 //   expect connection ready|reconnecting|disconnected, expect lobby_chat TEXT
+//   expect fits yes                         every window inside the client window, no content cut
 //          expect seat_label red|black TEXT
 //                                           fail unless the state matches (10 s grace)
 //   lang en|zh   theme 0|1   notation chinese|wxf|iccs   flip

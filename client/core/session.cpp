@@ -171,10 +171,18 @@ void Session::answer_takeback(bool accept) {
     send(proto::AnswerTakeback{proto::TableId(state_.table.id), accept});
     state_.table.incoming_offer = {};
 }
-void Session::new_game() {
-    send(proto::NewGame{proto::TableId(state_.table.id)});
+void Session::new_game(std::optional<Color> as) {
+    send(proto::NewGame{proto::TableId(state_.table.id), as});
     if (state_.table.incoming_offer.kind == Offer::Kind::NewGame) state_.table.incoming_offer = {};
     else set_outgoing(Offer::Kind::NewGame);
+}
+void Session::withdraw_offer() {
+    const Offer::Kind k = state_.table.outgoing_offer.kind;
+    if (k == Offer::Kind::None || !state_.table.joined()) return;
+    const proto::OfferKind what = k == Offer::Kind::Draw       ? proto::OfferKind::Draw
+                                  : k == Offer::Kind::Takeback ? proto::OfferKind::Takeback
+                                                               : proto::OfferKind::NewGame;
+    send(proto::WithdrawOffer{proto::TableId(state_.table.id), what});
 }
 void Session::invite(const std::string& name) {
     proto::Invite i;
@@ -721,6 +729,23 @@ void Session::on(const proto::NewGameOffered& m) {
     if (!for_my_table(m.table) || m.by == my_color()) return;
     state_.table.incoming_offer = {Offer::Kind::NewGame, state_.table.seats[m.by].name};
     cue(Cue::Kind::Offer);
+}
+
+void Session::on(const proto::OfferWithdrawn& m) {
+    if (!for_my_table(m.table)) return;
+    const Offer::Kind k = m.offer == proto::OfferKind::Draw       ? Offer::Kind::Draw
+                          : m.offer == proto::OfferKind::Takeback ? Offer::Kind::Takeback
+                                                                  : Offer::Kind::NewGame;
+    TableState& t = state_.table;
+    if (m.by == my_color()) {
+        if (t.outgoing_offer.kind == k) t.outgoing_offer = {};
+        return;
+    }
+    if (t.incoming_offer.kind == k) t.incoming_offer = {};
+    notice(k == Offer::Kind::Draw       ? Str::DrawWithdrawn
+           : k == Offer::Kind::Takeback ? Str::TakebackWithdrawn
+                                        : Str::NewGameWithdrawn,
+           t.seats[m.by].name);
 }
 
 void Session::on(const proto::InviteReceived& m) {

@@ -69,7 +69,10 @@ public:
     void answer_draw(bool accept);
     void request_takeback();
     void answer_takeback(bool accept);
-    void new_game();
+    // `as`: the colour to play next (against the AI or an empty seat only).
+    void new_game(std::optional<Color> as = std::nullopt);
+    // Takes back our open offer (state().table.outgoing_offer).
+    void withdraw_offer();
     void invite(const std::string& name);
     void answer_invite(bool accept);
     void sync();
@@ -141,6 +144,7 @@ private:
     // Tournaments are not shown by this client yet.
     void on(const proto::Tournament&) {}
     void on(const proto::Tournaments&) {}
+    void on(const proto::OfferWithdrawn& m);
 
     void apply_table_info(const proto::TableInfo& info);
     // Opens the claim question when the opponent's seat is abandoned under the claim rule.

@@ -184,6 +184,7 @@ private:
     void handle(User& u, const proto::StartTournament& m);
     void handle(User& u, const proto::ListTournaments& m);
     void handle(User& u, const proto::GetTournament& m);
+    void handle(User& u, const proto::WithdrawOffer& m);
 
     boost::asio::io_context& io_;
     const ServerConfig& config_;

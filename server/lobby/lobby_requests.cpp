@@ -302,7 +302,11 @@ void Lobby::handle(User& u, const proto::AnswerTakeback& m) {
 }
 
 void Lobby::handle(User& u, const proto::NewGame& m) {
-    if (Table* t = at_table(u, m.table, m.TYPE)) report(u, t->new_game(u.id, u.name), m.TYPE, m.table);
+    if (Table* t = at_table(u, m.table, m.TYPE)) report(u, t->new_game(u.id, u.name, m.as), m.TYPE, m.table);
+}
+
+void Lobby::handle(User& u, const proto::WithdrawOffer& m) {
+    if (Table* t = at_table(u, m.table, m.TYPE)) report(u, t->withdraw_offer(u.id, m.offer), m.TYPE, m.table);
 }
 
 void Lobby::handle(User& u, const proto::Invite& m) {

@@ -150,7 +150,10 @@ public:
     Verdict answer_draw(SessionId s, bool accept);
     Verdict request_takeback(SessionId s);
     Verdict answer_takeback(SessionId s, bool accept);
-    Verdict new_game(SessionId s, const std::string& user_name);
+    // `as`: the colour the sender wants next (only against the AI or an empty seat).
+    Verdict new_game(SessionId s, const std::string& user_name, std::optional<Color> as = std::nullopt);
+    // The sender takes back its own open offer of that kind.
+    Verdict withdraw_offer(SessionId s, proto::OfferKind offer);
     // The seated opponent of an abandoned seat (policy claim) takes the win.
     Verdict claim_win(SessionId s);
     // Text already cleaned and cut by the lobby.
@@ -197,7 +200,8 @@ private:
     void finish(Outcome outcome, EndReason reason, std::string text);
     void game_ended();
     bool maybe_start_game();  // true when the game started (the table was told)
-    void start_new_game();
+    // The seats swap colours unless `swap` is false.
+    void start_new_game(bool swap = true);
     void do_takeback(Color requester);
     void position_changed();
     void free_seat(Color c);

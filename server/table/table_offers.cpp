@@ -103,7 +103,7 @@ void Table::do_takeback(Color requester) {
     maybe_start_ai();
 }
 
-Verdict Table::new_game(SessionId s, const std::string& user_name) {
+Verdict Table::new_game(SessionId s, const std::string& user_name, std::optional<Color> as) {
     if (tournament_board())
         return reject(proto::ErrorCode::NotAllowed, "a tournament board plays one game; the next round has its own");
     if (status() == proto::TableStatus::Playing)
@@ -118,13 +118,28 @@ Verdict Table::new_game(SessionId s, const std::string& user_name) {
         return reject(proto::ErrorCode::NotAllowed, "only the seated players (or the creator of an AI table) start a new game");
     }
     const Seat& opp = seats_[~*c];
+    if (as && !opp.empty() && !opp.ai())
+        return reject(proto::ErrorCode::NotAllowed, "the colour is chosen only against the AI or an empty seat");
     if (opp.empty() || opp.ai() || new_game_offer_ == ~*c) {
-        start_new_game();
+        // Without a choice the colours swap; a player who asks for the colour it has keeps it.
+        start_new_game(!as || *as != *c);
         return std::nullopt;
     }
     if (new_game_offer_ == *c) return reject(proto::ErrorCode::OfferPending, "your new game request is still open");
     new_game_offer_ = *c;
     broadcast(proto::NewGameOffered{id_, *c});
+    return std::nullopt;
+}
+
+Verdict Table::withdraw_offer(SessionId s, proto::OfferKind offer) {
+    const auto c = seat_of(s);
+    if (!c) return reject(proto::ErrorCode::NotSeated, "only a seated player can withdraw an offer");
+    std::optional<Color>& open = offer == proto::OfferKind::Draw       ? draw_offer_
+                                 : offer == proto::OfferKind::Takeback ? takeback_offer_
+                                                                       : new_game_offer_;
+    if (open != *c) return reject(proto::ErrorCode::NoOffer, "you have no open offer of that kind to withdraw");
+    open.reset();
+    broadcast(proto::OfferWithdrawn{id_, *c, offer});
     return std::nullopt;
 }
 

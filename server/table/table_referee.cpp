@@ -101,9 +101,9 @@ void Table::game_ended() {
     seats_changed();
 }
 
-void Table::start_new_game() {
+void Table::start_new_game(bool swap) {
     cancel_ai();
-    std::swap(seats_[RED], seats_[BLACK]);
+    if (swap) std::swap(seats_[RED], seats_[BLACK]);
     game_.reset(start_);
     started_ = false;
     new_game_offer_.reset();

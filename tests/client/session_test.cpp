@@ -715,6 +715,36 @@ TEST_F(SessionTest, OurOfferWaitsForTheAnswerAndEndsWithIt) {
     EXPECT_EQ(state.table.outgoing_offer.kind, Offer::Kind::None) << "offers die when the position changes";
 }
 
+// Our open offer can be withdrawn (the request names its kind) and is gone when the server
+// says so; the opponent's withdrawn offer closes its dialog with a notice naming them.
+TEST_F(SessionTest, OffersAreWithdrawn) {
+    join_red_table({"h2e2", "h9g7"});
+    session.take_outbox();
+    session.withdraw_offer();
+    EXPECT_TRUE(sent_types().empty()) << "no open offer: nothing to withdraw";
+    session.offer_draw();
+    session.take_outbox();
+    session.withdraw_offer();
+    const auto out = session.take_outbox();
+    ASSERT_EQ(out.size(), 1u);
+    const auto d = proto::decode_client(std::string_view(out[0]).substr(0, out[0].size() - 1));
+    ASSERT_TRUE(d.ok());
+    EXPECT_EQ(std::get<proto::WithdrawOffer>(d.value()).offer, proto::OfferKind::Draw);
+    EXPECT_EQ(state.table.outgoing_offer.kind, Offer::Kind::Draw) << "until the server confirms";
+    feed(proto::OfferWithdrawn{7, RED, proto::OfferKind::Draw});
+    EXPECT_EQ(state.table.outgoing_offer.kind, Offer::Kind::None);
+
+    session.take_cues();
+    feed(proto::TakebackRequested{7, BLACK});
+    EXPECT_EQ(state.table.incoming_offer.kind, Offer::Kind::Takeback);
+    feed(proto::OfferWithdrawn{7, BLACK, proto::OfferKind::Takeback});
+    EXPECT_EQ(state.table.incoming_offer.kind, Offer::Kind::None);
+    bool told = false;
+    for (const Cue& c : session.take_cues())
+        told |= c.kind == Cue::Kind::Notice && c.str == Str::TakebackWithdrawn && c.text == "AI";
+    EXPECT_TRUE(told);
+}
+
 TEST_F(SessionTest, ANewGameThatSwapsColoursSaysSo) {
     join_red_table();
     session.take_cues();

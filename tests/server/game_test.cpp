@@ -243,6 +243,84 @@ TEST(Game, ResignAndNewGameSwapsColours) {
     EXPECT_EQ(t.spec->expect<proto::MoveMade>().by, RED);
 }
 
+// Every kind of offer can be withdrawn by its maker before the answer: the whole table hears
+// it, the opponent can no longer answer it, and only the maker can withdraw it.
+TEST(Game, OffersAreWithdrawnByTheirMaker) {
+    TestServer s;
+    Trio t = seat_three(s);
+    t.red->send(proto::WithdrawOffer{t.table, proto::OfferKind::Draw});
+    t.red->expect_error(ErrorCode::NoOffer);
+    t.red->send(proto::OfferDraw{t.table});
+    t.black->expect<proto::DrawOffered>();
+    t.black->send(proto::WithdrawOffer{t.table, proto::OfferKind::Draw});
+    t.black->expect_error(ErrorCode::NoOffer);  // not bob's offer
+    t.spec->send(proto::WithdrawOffer{t.table, proto::OfferKind::Draw});
+    t.spec->expect_error(ErrorCode::NotSeated);
+    t.red->send(proto::WithdrawOffer{t.table, proto::OfferKind::Draw});
+    for (Client* c : {t.red.get(), t.black.get(), t.spec.get()}) {
+        const auto w = c->expect<proto::OfferWithdrawn>();
+        EXPECT_EQ(w.by, RED);
+        EXPECT_EQ(w.offer, proto::OfferKind::Draw);
+    }
+    t.black->send(proto::AnswerDraw{t.table, true});
+    t.black->expect_error(ErrorCode::NoOffer);
+    // A new offer after the withdrawal is an ordinary offer again.
+    t.red->send(proto::OfferDraw{t.table});
+    t.black->expect<proto::DrawOffered>();
+    t.black->send(proto::AnswerDraw{t.table, false});
+    t.red->expect<proto::DrawAnswered>();
+
+    t.red->send(proto::MoveRequest{t.table, 0, "h2e2"});
+    t.black->expect_ply(1);
+    t.red->send(proto::RequestTakeback{t.table});
+    t.black->expect<proto::TakebackRequested>();
+    t.red->send(proto::WithdrawOffer{t.table, proto::OfferKind::Takeback});
+    EXPECT_EQ(t.black->expect<proto::OfferWithdrawn>().offer, proto::OfferKind::Takeback);
+    t.black->send(proto::AnswerTakeback{t.table, true});
+    t.black->expect_error(ErrorCode::NoOffer);
+
+    t.black->send(proto::Resign{t.table});
+    t.spec->expect<proto::GameOver>();
+    t.red->send(proto::NewGame{t.table});
+    t.black->expect<proto::NewGameOffered>();
+    EXPECT_EQ(t.red->expect<proto::NewGameOffered>().by, RED);  // the table hears it, alice too
+    t.red->send(proto::WithdrawOffer{t.table, proto::OfferKind::NewGame});
+    EXPECT_EQ(t.spec->expect<proto::OfferWithdrawn>().offer, proto::OfferKind::NewGame);
+    // Bob's new_game is now an offer of his own, not the acceptance of alice's.
+    t.black->send(proto::NewGame{t.table});
+    EXPECT_EQ(t.red->expect<proto::NewGameOffered>().by, BLACK);
+    // Against a human the colour cannot be chosen.
+    t.red->send(proto::NewGame{t.table, RED});
+    t.red->expect_error(ErrorCode::NotAllowed);
+}
+
+// Against the AI the player picks the next game's colour; without a choice they swap.
+TEST(Game, NewGameAgainstTheAiTakesTheChosenColour) {
+    TestServer s;
+    auto human = Client::login(s.port(), "alice");
+    human->send(proto::CreateTable{"", proto::Role::Red, ""});
+    const auto table = human->expect<proto::TableSnapshot>().table.id;
+    human->send(proto::RequestAi{table, BLACK, 1});
+    human->until_pong();
+    human->send(proto::Resign{table});
+    human->expect<proto::GameOver>();
+    human->send(proto::NewGame{table, RED});
+    EXPECT_EQ(human->expect<proto::TableSnapshot>().you, proto::Role::Red) << "kept red as asked";
+    human->until_pong();
+    human->send(proto::Resign{table});
+    human->expect<proto::GameOver>();
+    human->send(proto::NewGame{table, BLACK});
+    const auto snap = human->expect<proto::TableSnapshot>();
+    EXPECT_EQ(snap.you, proto::Role::Black);
+    ASSERT_TRUE(snap.table.red.has_value());
+    EXPECT_EQ(snap.table.red->ai_level, 1);
+    human->expect<proto::MoveMade>(30000ms);  // the AI opens as Red
+    human->send(proto::Resign{table});
+    human->expect<proto::GameOver>();
+    human->send(proto::NewGame{table});
+    EXPECT_EQ(human->expect<proto::TableSnapshot>().you, proto::Role::Red) << "no choice: the colours swap";
+}
+
 TEST(Game, LeavingASeatMidGameResignsAndDisconnectIsAnnounced) {
     TestServer s;
     Trio t = seat_three(s);

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Layouts that hold: the real client at three window sizes (the 640x480 minimum, wide and
+# short 1300x480, and 1280x800), in Chinese and in English, in the lobby and at a table
+# against the AI. At each it asks the interface itself whether every window lies inside the
+# client window with nothing cut (`expect fits yes`), and the screenshots must show drawn
+# content in each quarter (no blank area) at the requested size.
+# Usage: gui_layout_test.sh CLIENT SERVER WORKDIR
+set -euo pipefail
+client=$1
+server=$2
+work=$3
+rm -rf "$work"
+mkdir -p "$work"
+cd "$work"
+
+# shellcheck source=start_server.sh
+. "$(dirname "$0")/start_server.sh"
+start_server --name "Layout test"
+
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+run=0
+for size in 640x480 1300x480 1280x800; do
+  for lang in zh en; do
+    run=$((run + 1))
+    w=${size%x*}
+    h=${size#*x}
+    tag="${size}_${lang}"
+    cat >"layout_$tag.txt" <<SCRIPT
+lang $lang
+grace 30000
+expect screen lobby
+sleep 300
+expect fits yes
+screenshot lobby_$tag.png
+create red
+expect seat red
+ai black 1
+wait_turn 30000
+move h2e2
+wait move_made
+chat 你好 hello
+sleep 300
+expect fits yes
+screenshot table_$tag.png
+draw
+sleep 300
+expect fits yes
+screenshot offer_$tag.png
+leave
+expect screen lobby
+sleep 300
+expect fits yes
+quit
+SCRIPT
+    status=0
+    XDG_CONFIG_HOME="$work/config_$run" timeout 120 xvfb-run -a -s "-screen 0 1400x900x24" \
+      "$client" --connect "127.0.0.1:$port" --name "lay$run" --mute --width "$w" --height "$h" \
+      --script "layout_$tag.txt" >"client_$tag.log" 2>&1 || status=$?
+    cat "client_$tag.log"
+    if [ "$status" -ne 0 ]; then
+      echo "FAIL: the client at $size ($lang) exited with $status"; exit 1
+    fi
+    [ "$(grep -cF "ok fits = yes" "client_$tag.log")" -eq 4 ] || { echo "FAIL: layout checks at $size ($lang)"; exit 1; }
+    for png in "lobby_$tag.png" "table_$tag.png" "offer_$tag.png"; do
+      [ -s "$png" ] || { echo "FAIL: $png missing"; exit 1; }
+      got=$(identify -format '%wx%h' "$png")
+      [ "$got" = "$size" ] || { echo "FAIL: $png is $got, not $size"; exit 1; }
+      # Each quarter of the window shows something drawn (text, board, panels), not one
+      # flat colour.
+      for q in "0 0" "1 0" "0 1" "1 1"; do
+        set -- $q
+        spread=$(convert "$png" -crop "$((w / 2))x$((h / 2))+$(($1 * w / 2))+$(($2 * h / 2))" +repage \
+          -format '%[fx:int(1000*standard_deviation)]' info:)
+        [ "$spread" -gt 20 ] || { echo "FAIL: quarter ($1,$2) of $png is blank (spread $spread)"; exit 1; }
+      done
+      echo "$png: $got, every quarter drawn"
+    done
+  done
+done
+echo "GUI layout test passed"

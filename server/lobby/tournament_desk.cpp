@@ -381,8 +381,9 @@ void TournamentDesk::refresh(Event& e) {
             case tn::Outcome::BlackForfeit: return BoardResult::BlackForfeit;
             case tn::Outcome::DoubleForfeit: return BoardResult::DoubleForfeit;
             case tn::Outcome::Bye: return BoardResult::Bye;
-            default: return BoardResult::Draw;
+            case tn::Outcome::Draw: return BoardResult::Draw;
             }
+            return BoardResult::Draw;  // not reached: every outcome is listed above
         }();
         v.games.push_back(proto::TournamentGame{g.round, g.red, g.black, r});
     }

@@ -33,7 +33,7 @@ int main(int argc, char** argv) {
     cli.add_option("--soak-seconds", env.soak_seconds, "the soak's measured seconds (default: 60, full: 600)")
         ->check(CLI::Range(1, 3600));
     cli.add_flag("--sanitized", env.sanitized,
-                 "the server is a sanitizer build: show its memory and latency figures without judging them");
+                 "the server is a sanitizer build: show its memory and latency figures without judging them (or with bounds loosened for ASan)");
     cli.add_flag("-v,--verbose", env.verbose, "print failures as they happen");
     cli.add_option("scenarios", scenarios, "which to run (default: all)");
     CLI11_PARSE(cli, argc, argv);

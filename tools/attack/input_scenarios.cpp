@@ -58,8 +58,12 @@ void oversized(Env& env) {
     const std::string code2 =
         err2 ? std::string(proto::error_code_name(std::get<proto::Error>(*err2->msg).code)) : "none";
     add(env, name, "32 MiB unterminated line: reply", code2, "line_too_long", code2 == "line_too_long");
+    // Under ASan freed chunks sit in its quarantine, so the bound is looser there, but still
+    // well below the line's own 32 MiB (a server that buffered the line would fail either).
+    const long bound_mib = env.sanitized ? 20 : 8;
     add(env, name, "32 MiB unterminated line: server RSS growth",
-        std::to_string((rss1 - rss0) / 1024) + " MiB", "< 8 MiB", rss1 - rss0 < 8 * 1024);
+        std::to_string((rss1 - rss0) / 1024) + " MiB", "< " + std::to_string(bound_mib) + " MiB",
+        rss1 - rss0 < bound_mib * 1024);
     a->send(proto::Ping{8});
     const bool pong2 = hub.expect(*a, "pong", 3000).has_value();
     add(env, name, "ping answered after 32 MiB", pong2 ? "yes" : "no", "yes", pong2 && a->open());

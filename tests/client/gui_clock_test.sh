@@ -6,17 +6,9 @@
 # (Red's time runs from the moment both seats are filled), after moves, under 10 s (the
 # low-time warning, screenshot) and after Red's flag falls (the final clocks).
 # Usage: gui_clock_test.sh CLIENT SERVER WORKDIR
-set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-client=$1
-server=$2
-work=$3
-rm -rf "$work"
-mkdir -p "$work"
-cd "$work"
+# shellcheck source=gui_common.sh
+. "$(dirname "$0")/gui_common.sh"
 
-# shellcheck source=start_server.sh
-. "$here/start_server.sh"
 start_server --name "Clock test" --clock fischer:20+0
 
 cat >alice.txt <<'SCRIPT'
@@ -62,22 +54,15 @@ screenshot bob_final.png
 quit
 SCRIPT
 
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-XDG_CONFIG_HOME="$work/config" timeout 150 xvfb-run -a -s "-screen 0 1280x900x24" \
-  "$client" --connect "127.0.0.1:$port" --name alice --mute --width 1000 --height 720 \
-  --script alice.txt >alice.log 2>&1 &
+run_client alice 1000 720 alice.txt &
 alice=$!
 sleep 1
 status=0
-XDG_CONFIG_HOME="$work/config" timeout 150 xvfb-run -a -s "-screen 0 1280x900x24" \
-  "$client" --connect "127.0.0.1:$port" --name bob --mute --width 1000 --height 720 \
-  --script bob.txt >bob.log 2>&1 || { echo "bob's script failed:"; cat bob.log; status=1; }
+run_client bob 1000 720 bob.txt || { echo "bob's script failed:"; cat bob.log; status=1; }
 wait "$alice" || { echo "alice's script failed:"; cat alice.log; status=1; }
 [ "$status" -eq 0 ] || { tail -n 30 server.log; exit 1; }
 grep -h "clock_check" alice.log bob.log
 checks=$(grep -c "clock_check" alice.log bob.log | awk -F: '{s+=$2} END {print s}')
 if [ "$checks" -ne 6 ]; then echo "expected 6 clock checks, saw $checks"; exit 1; fi
-for shot in low_time.png final.png bob_final.png; do
-  [ -s "$shot" ] || { echo "missing screenshot $shot"; exit 1; }
-done
+check_screenshots low_time.png final.png bob_final.png
 echo "clock test passed"

@@ -5,19 +5,12 @@
 # client window with nothing cut (`expect fits yes`), and the screenshots must show drawn
 # content in each quarter (no blank area) at the requested size.
 # Usage: gui_layout_test.sh CLIENT SERVER WORKDIR
-set -euo pipefail
-client=$1
-server=$2
-work=$3
-rm -rf "$work"
-mkdir -p "$work"
-cd "$work"
+# shellcheck source=gui_common.sh
+. "$(dirname "$0")/gui_common.sh"
 
-# shellcheck source=start_server.sh
-. "$(dirname "$0")/start_server.sh"
 start_server --name "Layout test"
 
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+client_timeout=120
 run=0
 for size in 640x480 1300x480 1280x800; do
   for lang in zh en; do
@@ -53,14 +46,12 @@ expect fits yes
 quit
 SCRIPT
     status=0
-    XDG_CONFIG_HOME="$work/config_$run" timeout 120 xvfb-run -a -s "-screen 0 1400x900x24" \
-      "$client" --connect "127.0.0.1:$port" --name "lay$run" --mute --width "$w" --height "$h" \
-      --script "layout_$tag.txt" >"client_$tag.log" 2>&1 || status=$?
-    cat "client_$tag.log"
+    run_client "lay$run" "$w" "$h" "layout_$tag.txt" || status=$?
+    cat "layout_$tag.log"
     if [ "$status" -ne 0 ]; then
       echo "FAIL: the client at $size ($lang) exited with $status"; exit 1
     fi
-    [ "$(grep -cF "ok fits = yes" "client_$tag.log")" -eq 4 ] || { echo "FAIL: layout checks at $size ($lang)"; exit 1; }
+    [ "$(grep -cF "ok fits = yes" "layout_$tag.log")" -eq 4 ] || { echo "FAIL: layout checks at $size ($lang)"; exit 1; }
     for png in "lobby_$tag.png" "table_$tag.png" "offer_$tag.png"; do
       [ -s "$png" ] || { echo "FAIL: $png missing"; exit 1; }
       got=$(identify -format '%wx%h' "$png")

@@ -7,17 +7,9 @@
 # place as a spectator; Carol, back
 # from Review, must find a working lobby (her lobby chat goes through).
 # Usage: gui_reconnect_test.sh CLIENT SERVER WORKDIR
-set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-client=$1
-server=$2
-work=$3
-rm -rf "$work"
-mkdir -p "$work"
-cd "$work"
+# shellcheck source=gui_common.sh
+. "$(dirname "$0")/gui_common.sh"
 
-# shellcheck source=start_server.sh
-. "$here/start_server.sh"
 start_server --name "Reconnect test"
 
 cat >alice.txt <<'SCRIPT'
@@ -87,26 +79,20 @@ screenshot carol_lobby.png
 quit
 SCRIPT
 
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-run() {  # NAME: one client under its own Xvfb
-  XDG_CONFIG_HOME="$work/config-$1" timeout 170 xvfb-run -a -s "-screen 0 1280x900x24" \
-    "$client" --connect "127.0.0.1:$port" --name "$1" --mute --width 1000 --height 720 --script "$1.txt" \
-    >"$1.log" 2>&1
-}
+client_timeout=170
+run() { run_client "$1" 1000 720 "$1.txt"; }
 run alice &
 alice=$!
 sleep 1
 run bob &
 bob=$!
-for _ in $(seq 1 600); do grep -q "ok ply = 1" bob.log 2>/dev/null && break; sleep 0.1; done
-grep -q "ok ply = 1" bob.log || { echo "bob did not see the first move"; cat alice.log bob.log; exit 1; }
+wait_for_line bob.log "ok ply = 1" || { echo "bob did not see the first move"; cat alice.log bob.log; exit 1; }
 run carol &
 carol=$!
 run dave &
 dave=$!
-for _ in $(seq 1 600); do grep -q "ok screen = review" carol.log 2>/dev/null && break; sleep 0.1; done
-grep -q "ok screen = review" carol.log || { echo "carol did not reach Review"; cat carol.log; exit 1; }
-for _ in $(seq 1 600); do grep -q "ok chat = hello before the restart" dave.log 2>/dev/null && break; sleep 0.1; done
+wait_for_line carol.log "ok screen = review" || { echo "carol did not reach Review"; cat carol.log; exit 1; }
+wait_for_line dave.log "ok chat = hello before the restart" || { echo "dave did not see the chat"; cat dave.log; exit 1; }
 sleep 1
 # The restart: the same port and data folder, a few seconds of absence.
 kill -TERM "$server_pid"
@@ -123,7 +109,5 @@ for who in alice bob carol dave; do
 done
 [ "$status" -eq 0 ] || { tail -n 30 server.log; exit 1; }
 grep -c "(resumed)" server.log | grep -q "^2$" || { echo "expected two resumed sessions"; cat server.log; exit 1; }
-for shot in alice_reconnecting.png alice_back.png bob_back.png carol_lobby.png dave_back.png; do
-  [ -s "$shot" ] || { echo "missing screenshot $shot"; exit 1; }
-done
+check_screenshots alice_reconnecting.png alice_back.png bob_back.png carol_lobby.png dave_back.png
 echo "reconnect test passed"

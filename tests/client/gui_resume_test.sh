@@ -5,17 +5,9 @@
 # the same config folder: it must log in with the seat token it stored in client.conf, get
 # its seat and the game back and play on, and Alice must see him return.
 # Usage: gui_resume_test.sh CLIENT SERVER WORKDIR
-set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-client=$1
-server=$2
-work=$3
-rm -rf "$work"
-mkdir -p "$work"
-cd "$work"
+# shellcheck source=gui_common.sh
+. "$(dirname "$0")/gui_common.sh"
 
-# shellcheck source=start_server.sh
-. "$here/start_server.sh"
 start_server --name "Resume test"
 
 cat >alice.txt <<'SCRIPT'
@@ -59,19 +51,13 @@ screenshot bob_back.png
 quit
 SCRIPT
 
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-run() {  # NAME SCRIPT: one client under its own Xvfb
-  XDG_CONFIG_HOME="$work/config-$1" timeout 150 xvfb-run -a -s "-screen 0 1280x900x24" \
-    "$client" --connect "127.0.0.1:$port" --name "$1" --mute --width 1000 --height 720 --script "$2" \
-    >"$2.log" 2>&1
-}
+run() { run_client "$1" 1000 720 "$2"; }
 run alice alice.txt &
 alice=$!
 sleep 1
 run bob bob1.txt &
 bob=$!
-for _ in $(seq 1 600); do grep -q "ok ply = 2" bob1.txt.log 2>/dev/null && break; sleep 0.1; done
-grep -q "ok ply = 2" bob1.txt.log || { echo "bob's first run did not reach ply 2"; cat bob1.txt.log alice.txt.log; exit 1; }
+wait_for_line bob1.log "ok ply = 2" || { echo "bob's first run did not reach ply 2"; cat bob1.log alice.log; exit 1; }
 grep -q "^resume=.* 127.0.0.1:$port bob$" config-bob/xiangqi/client.conf ||
   { echo "bob's client.conf holds no seat token:"; cat config-bob/xiangqi/client.conf; exit 1; }
 # The crash: SIGKILL to the client itself (xvfb-run's child), no goodbye of any kind.
@@ -79,11 +65,9 @@ bob_client=$(pgrep -f -n -- "--connect 127.0.0.1:$port --name bob ") || { echo "
 kill -9 "$bob_client"
 wait "$bob" || true
 status=0
-run bob bob2.txt || { echo "bob's second run failed:"; cat bob2.txt.log; status=1; }
-wait "$alice" || { echo "alice's script failed:"; cat alice.txt.log; status=1; }
+run bob bob2.txt || { echo "bob's second run failed:"; cat bob2.log; status=1; }
+wait "$alice" || { echo "alice's script failed:"; cat alice.log; status=1; }
 [ "$status" -eq 0 ] || { tail -n 30 server.log; exit 1; }
 grep -q "resumed" server.log || { echo "the server did not log a resumed session"; tail -n 30 server.log; exit 1; }
-for shot in alice_waiting.png alice_back.png bob_back.png; do
-  [ -s "$shot" ] || { echo "missing screenshot $shot"; exit 1; }
-done
+check_screenshots alice_waiting.png alice_back.png bob_back.png
 echo "resume test passed"

@@ -8,18 +8,11 @@
 # external engine (Dave seats it; the seat shows its name), and pings after 1 s of silence
 # and cuts after 6 s: every client must answer its pings to get through.
 # Usage: gui_rules_test.sh CLIENT SERVER WORKDIR
-set -euo pipefail
-client=$1
-server=$2
-work=$3
-rm -rf "$work"
-mkdir -p "$work"
-cd "$work"
+# shellcheck source=gui_common.sh
+. "$(dirname "$0")/gui_common.sh"
 
 engine_args=()
 if [ -x /usr/games/fairy-stockfish ]; then engine_args=(--engine fairy-stockfish=/usr/games/fairy-stockfish); fi
-# shellcheck source=start_server.sh
-. "$(dirname "$0")/start_server.sh"
 export XQ_SERVER_PASSWORD=sesame
 start_server --name "Rules test" --idle-ping 1 --idle-timeout 6 "${engine_args[@]}"
 unset XQ_SERVER_PASSWORD
@@ -92,29 +85,20 @@ wait_turn 30000
 expect ply 2
 SCRIPT
 
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-XDG_CONFIG_HOME="$work/config" timeout 150 xvfb-run -a -s "-screen 0 1280x900x24" \
-  "$client" --connect "127.0.0.1:$port" --name bob --password sesame --mute --width 1000 --height 760 \
-  --script bob.txt >bob.log 2>&1 &
+run_client bob 1000 760 bob.txt --password sesame &
 bob=$!
 status=0
-XDG_CONFIG_HOME="$work/config" timeout 150 xvfb-run -a -s "-screen 0 1280x900x24" \
-  "$client" --connect "127.0.0.1:$port" --name alice --password sesame --mute --width 1100 --height 800 \
-  --script alice.txt --screenshot end.png >alice.log 2>&1 || status=$?
+run_client alice 1100 800 alice.txt --password sesame --screenshot end.png || status=$?
 bstatus=0
 wait "$bob" || bstatus=$?
 cstatus=0
-XDG_CONFIG_HOME="$work/config" timeout 60 xvfb-run -a -s "-screen 0 1280x900x24" \
-  "$client" --connect "127.0.0.1:$port" --name carol --password wrong --mute --width 1000 --height 760 \
-  --script carol.txt >carol.log 2>&1 || cstatus=$?
+client_timeout=60 run_client carol 1000 760 carol.txt --password wrong || cstatus=$?
 cat carol.log
 [ "$cstatus" -eq 0 ] || { echo "carol exited with $cstatus"; exit 1; }
 grep -qF "ok error = bad_password" carol.log || { echo "carol's wrong password was not refused"; exit 1; }
 if [ ${#engine_args[@]} -gt 0 ]; then
   dstatus=0
-  XDG_CONFIG_HOME="$work/config" timeout 90 xvfb-run -a -s "-screen 0 1280x900x24" \
-    "$client" --connect "127.0.0.1:$port" --name dave --password sesame --mute --width 1100 --height 800 \
-    --script dave.txt --screenshot engine.png >dave.log 2>&1 || dstatus=$?
+  client_timeout=90 run_client dave 1100 800 dave.txt --password sesame --screenshot engine.png || dstatus=$?
   cat dave.log
   [ "$dstatus" -eq 0 ] || { echo "dave exited with $dstatus"; cat server.log; exit 1; }
   grep -qF "ok seat_label = fairy-stockfish (level 1)" dave.log || { echo "the engine seat is not labelled"; exit 1; }
@@ -127,10 +111,8 @@ cat bob.log
 if [ "$status" -ne 0 ] || [ "$bstatus" -ne 0 ]; then
   echo "alice exited with $status, bob with $bstatus"; cat server.log; exit 1
 fi
-for want in "ok clock_words = Fischer 5+3" "ok rules = fischer:300+3 grace=5 abandon=claim takebacks=0" \
-            "ok seat_notice = bob lost connection — seat kept" "ok claim = open" "ok result = abandonment"; do
-  grep -qF "$want" alice.log || { echo "missing in alice's output: $want"; exit 1; }
-done
+require_in alice.log "ok clock_words = Fischer 5+3" "ok rules = fischer:300+3 grace=5 abandon=claim takebacks=0" \
+  "ok seat_notice = bob lost connection — seat kept" "ok claim = open" "ok result = abandonment"
 grep -qF "ok lobby_clock = Fischer 5+3" bob.log || { echo "bob did not see the table's time control"; exit 1; }
 # The AI holds a dropped player's seat: Erin's Asian-clock table keeps seats 2 s, then the
 # built-in AI (level 1) plays for Frank; Gina watches and sees it too.
@@ -171,17 +153,12 @@ sleep 200
 screenshot spectator_zh.png
 quit
 SCRIPT
-run_client() {  # name width height script [extra args]
-  XDG_CONFIG_HOME="$work/config" timeout 150 xvfb-run -a -s "-screen 0 1280x900x24" \
-    "$client" --connect "127.0.0.1:$port" --name "$1" --password sesame --mute --width "$2" --height "$3" \
-    --script "$4" "${@:5}" >"$1.log" 2>&1
-}
-run_client frank 1000 760 frank.txt &
+run_client frank 1000 760 frank.txt --password sesame &
 frank=$!
-run_client gina 1000 760 gina.txt &
+run_client gina 1000 760 gina.txt --password sesame &
 gina=$!
 estatus=0
-run_client erin 1100 800 erin.txt --screenshot held_end.png || estatus=$?
+run_client erin 1100 800 erin.txt --password sesame --screenshot held_end.png || estatus=$?
 fstatus=0
 wait "$frank" || fstatus=$?
 gstatus=0
@@ -194,12 +171,8 @@ grep -qF "ok seat_notice = AI (level 1) plays for frank until they return" erin.
 grep -qF "ok seat_notice = 电脑（1级）代 frank 下棋" gina.log || { echo "the spectator did not see the AI hold"; exit 1; }
 grep -qF "ok ply = 2" erin.log || { echo "the AI did not play for frank"; exit 1; }
 
-for png in held.png spectator_zh.png dialog_en.png dialog_zh.png countdown.png claim_en.png claim_zh.png end.png lobby.png password_zh.png; do
-  [ -s "$png" ] || { echo "$png missing"; exit 1; }
-  colours=$(identify -format '%k' "$png")
-  echo "$png: $(identify -format '%wx%h' "$png"), $colours colours"
-  [ "$colours" -gt 200 ] || { echo "$png looks blank ($colours colours)"; exit 1; }
-done
+check_screenshots held.png spectator_zh.png dialog_en.png dialog_zh.png countdown.png claim_en.png claim_zh.png end.png lobby.png \
+  password_zh.png
 # The dialog screenshots differ between the two languages (the texts really changed).
 diff_px=$(compare -metric AE dialog_en.png dialog_zh.png null: 2>&1 || true)
 echo "dialog en/zh differing pixels: $diff_px"

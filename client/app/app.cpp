@@ -24,6 +24,8 @@ namespace {
 constexpr float TOAST_SECONDS = 3.5f;
 constexpr std::size_t MAX_RECENT = 8;
 constexpr float PANEL_MIN_W = 320.f, PANEL_MAX_W = 420.f;
+// The fewest text lines a shown chat may have room for (the layout self-check).
+constexpr float CHAT_MIN_LINES = 3.f;
 
 sf::String utf8(std::string_view s) { return sf::String::fromUtf8(s.begin(), s.end()); }
 
@@ -641,6 +643,7 @@ void App::render() {
 
     stage_mark(Stage::Plates);
     gui_.new_frame(window_, dt);
+    chat_room_lines_ = -1;
     switch (screen_) {
     case Screen::Connect: ui_connect(); break;
     case Screen::Lobby: ui_lobby(); break;
@@ -650,6 +653,10 @@ void App::render() {
     ui_dialogs();
     ui_reconnect_banner();
     layout_problems_ = layout_overflow(ImVec2(float(window_.getSize().x), float(window_.getSize().y)));
+    if (chat_room_lines_ >= 0 && chat_room_lines_ < CHAT_MIN_LINES) {
+        if (!layout_problems_.empty()) layout_problems_ += "; ";
+        layout_problems_ += "chat: room for " + std::to_string(int(chat_room_lines_)) + " lines";
+    }
     stage_mark(Stage::GuiBuild);
     if (std::getenv("XQ_NOGUI")) ImGui::EndFrame(); else gui_.render(window_);
     stage_mark(Stage::GuiRender);

@@ -108,6 +108,7 @@ private:
     void open_archive();
     void open_review_from_archive();
     void ui_seat_notices();
+    void ui_after_game(const TableState& tb);
     void ui_ai_request(const Layout& L, Color empty);
     void send_create_table(const std::string& name, CreateSeat seat, bool with_rules);
     void ui_move_list(const std::vector<MoveEntry>& moves, int highlight_ply, bool clickable);
@@ -179,6 +180,9 @@ private:
     // chosen (the other colour than now).
     int next_as_ = -1;
     std::string layout_problems_;  // the last frame's layout_overflow(), for `expect fits`
+    // Text lines the chat drawn this frame has room for (-1: no chat shown); `expect fits`
+    // also fails when a chat is squeezed under CHAT_MIN_LINES.
+    float chat_room_lines_ = -1;
     std::int64_t last_grace_second_ = -1;  // the seat countdown shown in the last frame
     // The seat countdown's second now (-1 when none runs): a new second means a redraw.
     std::int64_t grace_second_now() const;

@@ -180,6 +180,7 @@ void App::ui_lan() {
 void App::ui_chat(std::deque<ChatLine>& lines, char* input, std::size_t input_size, bool table) {
     const float input_h = ImGui::GetFrameHeightWithSpacing();
     ImGui::BeginChild(table ? "tchat" : "lchat", ImVec2(0, -input_h), true);
+    chat_room_lines_ = (ImGui::GetWindowSize().y - 2 * ImGui::GetStyle().WindowPadding.y) / ImGui::GetTextLineHeightWithSpacing();
     for (const ChatLine& c : lines) {
         if (c.notice) {
             ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.1f, 0.3f, 0.6f, 1));
@@ -426,12 +427,13 @@ void App::ui_table() {
     if (bm.game().over() || !tb.result_text.empty()) status = Str::GameOver;
     else if (!bm.seat()) status = Str::Spectating;
     else if (bm.in_progress()) status = bm.my_turn() ? Str::YourTurn : Str::TheirTurn;
-    ImGui::TextColored(status == Str::YourTurn ? ImVec4(0.1f, 0.5f, 0.1f, 1) : ImVec4(0.3f, 0.3f, 0.3f, 1), "%s", t(status));
+    // A finished game shows its result in the place of "Game over" (one line less for the chat).
+    if (!tb.result_text.empty()) ImGui::TextWrapped("%s", result_words(lang_, tb.outcome, tb.result_reason).c_str());
+    else ImGui::TextColored(status == Str::YourTurn ? ImVec4(0.1f, 0.5f, 0.1f, 1) : ImVec4(0.3f, 0.3f, 0.3f, 1), "%s", t(status));
     if (bm.checked_king() != SQ_NONE && bm.in_progress()) {
         ImGui::SameLine();
         ImGui::TextColored(ImVec4(0.85f, 0.1f, 0.1f, 1), "%s", t(Str::InCheck));
     }
-    if (!tb.result_text.empty()) ImGui::TextWrapped("%s", result_words(lang_, tb.outcome, tb.result_reason).c_str());
     if (const Offer& o = tb.outgoing_offer; o.kind != Offer::Kind::None) {
         const Str id = o.kind == Offer::Kind::Draw       ? Str::WaitingDrawAnswer
                        : o.kind == Offer::Kind::Takeback ? Str::WaitingTakebackAnswer
@@ -458,49 +460,31 @@ void App::ui_table() {
     // Game actions.
     const bool seated = bm.seat().has_value();
     const bool playing = seated && bm.in_progress() && !bm.game().over();
-    // Four buttons in a row when they fit, else two rows of two.
-    const float avail = ImGui::GetContentRegionAvail().x, gap = ImGui::GetStyle().ItemSpacing.x;
-    float widest = 0;
-    for (Str id : {Str::Takeback, Str::OfferDraw, Str::Resign, Str::NewGame})
-        widest = std::max(widest, ImGui::CalcTextSize(t(id)).x + 2 * ImGui::GetStyle().FramePadding.x);
-    const int per_row = (avail - 3 * gap) / 4 >= widest ? 4 : 2;
-    const float bw = (avail - float(per_row - 1) * gap) / float(per_row);
-    if (!playing) ImGui::BeginDisabled();
-    if (!tb.rules.takebacks && playing) ImGui::BeginDisabled();
-    if (ImGui::Button(t(Str::Takeback), ImVec2(bw, 0))) { session_.request_takeback(); send_outbox(); }
-    if (!tb.rules.takebacks && playing) ImGui::EndDisabled();
-    ImGui::SameLine();
-    if (ImGui::Button(t(Str::OfferDraw), ImVec2(bw, 0))) { session_.offer_draw(); send_outbox(); }
-    if (per_row == 4) ImGui::SameLine();
-    if (ImGui::Button(t(Str::Resign), ImVec2(bw, 0))) confirm_resign_ = true;
-    if (!playing) ImGui::EndDisabled();
-    ImGui::SameLine();
-    const bool can_new = seated && !playing && (bm.game().over() || !tb.result_text.empty());
-    // Against the AI the player picks the next game's colour (by default the other one).
-    const bool vs_ai = seated && tb.seats[~*bm.seat()].ai;
-    const int next_as = next_as_ >= 0 ? next_as_ : (seated && *bm.seat() == RED ? 1 : 0);
-    if (!can_new) ImGui::BeginDisabled();
-    if (ImGui::Button(t(Str::NewGame), ImVec2(bw, 0))) {
-        std::optional<Color> as;
-        if (vs_ai) as = next_as == 0 ? RED : next_as == 1 ? BLACK : (std::random_device{}() & 1) ? RED : BLACK;
-        session_.new_game(as);
-        send_outbox();
+    const bool over = bm.game().over() || !tb.result_text.empty();
+    const bool can_new = seated && !playing && over;
+    if (can_new) ui_after_game(tb);
+    else {
+        // During the game: four buttons in a row when they fit, else two rows of two.
+        const float avail = ImGui::GetContentRegionAvail().x, gap = ImGui::GetStyle().ItemSpacing.x;
+        float widest = 0;
+        for (Str id : {Str::Takeback, Str::OfferDraw, Str::Resign, Str::NewGame})
+            widest = std::max(widest, ImGui::CalcTextSize(t(id)).x + 2 * ImGui::GetStyle().FramePadding.x);
+        const int per_row = (avail - 3 * gap) / 4 >= widest ? 4 : 2;
+        const float bw = (avail - float(per_row - 1) * gap) / float(per_row);
+        if (!playing) ImGui::BeginDisabled();
+        if (!tb.rules.takebacks && playing) ImGui::BeginDisabled();
+        if (ImGui::Button(t(Str::Takeback), ImVec2(bw, 0))) { session_.request_takeback(); send_outbox(); }
+        if (!tb.rules.takebacks && playing) ImGui::EndDisabled();
+        ImGui::SameLine();
+        if (ImGui::Button(t(Str::OfferDraw), ImVec2(bw, 0))) { session_.offer_draw(); send_outbox(); }
+        if (per_row == 4) ImGui::SameLine();
+        if (ImGui::Button(t(Str::Resign), ImVec2(bw, 0))) confirm_resign_ = true;
+        if (!playing) ImGui::EndDisabled();
+        ImGui::SameLine();
+        ImGui::BeginDisabled();
+        ImGui::Button(t(Str::NewGame), ImVec2(bw, 0));
+        ImGui::EndDisabled();
     }
-    if (vs_ai) {
-        ImGui::TextUnformatted(t(Str::NextGameAs));
-        int choice = next_as;
-        const ImGuiStyle& st = ImGui::GetStyle();
-        const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-        for (int i = 0; i < 3; ++i) {
-            const char* label = t(i == 0 ? Str::Red : i == 1 ? Str::Black : Str::ColourRandom);
-            // On the same line while it fits (narrow panels wrap the choices).
-            const float w = ImGui::GetFrameHeight() + st.ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
-            if (ImGui::GetItemRectMax().x + st.ItemSpacing.x + w <= right) ImGui::SameLine();
-            ImGui::RadioButton(label, &choice, i);
-        }
-        if (choice != next_as) next_as_ = choice;
-    }
-    if (!can_new) ImGui::EndDisabled();
 
     // The AI for an empty seat.
     std::optional<Color> empty;
@@ -534,7 +518,11 @@ void App::ui_table() {
     }
 
     // Moves.
-    section(t(Str::MoveList));
+    // The notation choice sits on the heading's line.
+    ImGui::Spacing();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled("%s", t(Str::MoveList));
+    ImGui::SameLine();
     int n = int(notation_);
     ImGui::RadioButton(t(Str::NotationChinese), &n, 0);
     ImGui::SameLine();
@@ -542,6 +530,7 @@ void App::ui_table() {
     ImGui::SameLine();
     ImGui::RadioButton("ICCS", &n, 2);
     notation_ = MoveNotation(n);
+    ImGui::Separator();
     const float rest = ImGui::GetContentRegionAvail().y;
     // Short windows (640x480, 1300x480): the chat keeps a few lines and its input row; the
     // settings (also in the lobby) step aside and the move list takes what is left.
@@ -564,6 +553,41 @@ void App::ui_table() {
         ui_settings();
     }
     ImGui::End();
+}
+
+void App::ui_after_game(const TableState& tb) {
+    // The in-game buttons have nothing to do now: New game takes their place, and against the
+    // AI the colour of the next game beside it (by default the other one), so the panel
+    // grows no taller than during the game and the chat keeps its room.
+    const BoardModel& bm = tb.board;
+    const bool vs_ai = tb.seats[~*bm.seat()].ai;
+    const int next_as = next_as_ >= 0 ? next_as_ : (*bm.seat() == RED ? 1 : 0);
+    if (ImGui::Button(t(Str::NewGame))) {
+        std::optional<Color> as;
+        if (vs_ai) as = next_as == 0 ? RED : next_as == 1 ? BLACK : (std::random_device{}() & 1) ? RED : BLACK;
+        session_.new_game(as);
+        send_outbox();
+    }
+    if (!vs_ai) return;
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    // Each piece on the same line while it fits (narrow panels wrap).
+    const auto same_line_if_fits = [&](float w) {
+        if (ImGui::GetItemRectMax().x + st.ItemSpacing.x + w <= right) ImGui::SameLine();
+    };
+    const Str names[3] = {Str::Red, Str::Black, Str::ColourRandom};
+    float combo_w = 0;
+    for (Str n : names) combo_w = std::max(combo_w, ImGui::CalcTextSize(t(n)).x);
+    combo_w += ImGui::GetFrameHeight() + 2 * st.FramePadding.x;
+    same_line_if_fits(ImGui::CalcTextSize(t(Str::NextGameAs)).x);
+    ImGui::TextUnformatted(t(Str::NextGameAs));
+    same_line_if_fits(combo_w);
+    ImGui::SetNextItemWidth(combo_w);
+    if (ImGui::BeginCombo("##next_as", t(names[next_as]))) {
+        for (int i = 0; i < 3; ++i)
+            if (ImGui::Selectable(t(names[i]), i == next_as)) next_as_ = i;
+        ImGui::EndCombo();
+    }
 }
 
 void App::ui_seat_notices() {

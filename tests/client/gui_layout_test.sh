@@ -2,7 +2,8 @@
 # Layouts that hold: the real client at three window sizes (the 640x480 minimum, wide and
 # short 1300x480, and 1280x800), in Chinese and in English, in the lobby and at a table
 # against the AI. At each it asks the interface itself whether every window lies inside the
-# client window with nothing cut (`expect fits yes`), and the screenshots must show drawn
+# client window with nothing cut and the chat with room for three lines (`expect fits yes`:
+# during the game, with an offer out and after it), and the screenshots must show drawn
 # content in each quarter (no blank area) at the requested size.
 # Usage: gui_layout_test.sh CLIENT SERVER WORKDIR
 # shellcheck source=gui_common.sh
@@ -39,6 +40,11 @@ draw
 sleep 300
 expect fits yes
 screenshot offer_$tag.png
+resign
+expect result resignation
+sleep 300
+expect fits yes
+screenshot over_$tag.png
 leave
 expect screen lobby
 sleep 300
@@ -51,8 +57,8 @@ SCRIPT
     if [ "$status" -ne 0 ]; then
       echo "FAIL: the client at $size ($lang) exited with $status"; exit 1
     fi
-    [ "$(grep -cF "ok fits = yes" "layout_$tag.log")" -eq 4 ] || { echo "FAIL: layout checks at $size ($lang)"; exit 1; }
-    for png in "lobby_$tag.png" "table_$tag.png" "offer_$tag.png"; do
+    [ "$(grep -cF "ok fits = yes" "layout_$tag.log")" -eq 5 ] || { echo "FAIL: layout checks at $size ($lang)"; exit 1; }
+    for png in "lobby_$tag.png" "table_$tag.png" "offer_$tag.png" "over_$tag.png"; do
       [ -s "$png" ] || { echo "FAIL: $png missing"; exit 1; }
       got=$(identify -format '%wx%h' "$png")
       [ "$got" = "$size" ] || { echo "FAIL: $png is $got, not $size"; exit 1; }

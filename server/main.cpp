@@ -15,6 +15,7 @@
 #include "server/ai/ai_pool.h"
 #include "server/ai/engine_pool.h"
 #include "server/app/archive_command.h"
+#include "server/app/book_command.h"
 #include "server/app/server_runtime.h"
 #include "server/net/server.h"
 
@@ -32,6 +33,7 @@ void raise_fd_limit() {
 int main(int argc, char** argv) {
     // `xiangqi-server export|import|games ...` work on the archive without starting a server.
     if (auto rc = xq::server::run_archive_command(argc, argv)) return *rc;
+    if (auto rc = xq::server::run_book_command(argc, argv)) return *rc;
     xq::server::ServerConfig config;
     xq::server::RuntimeConfig runtime_config;
     std::string log_level = "info";
@@ -102,7 +104,7 @@ int main(int argc, char** argv) {
         ->capture_default_str()
         ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}));
     xq::server::add_runtime_options(app, runtime_config);
-    app.footer("Archive: xiangqi-server export|import|games --help");
+    app.footer("Archive: xiangqi-server export|import|games --help; opening books: xiangqi-server book build --help");
     CLI11_PARSE(app, argc, argv);
     config.tournaments_by_operator = tournaments == "operator";
     config.seat_grace = std::chrono::seconds(seat_grace_s);

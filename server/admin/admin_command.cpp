@@ -60,6 +60,24 @@ std::optional<AdminCommand> parse_admin_command(std::string_view line, std::stri
         c.target_is_ip = looks_like_ip(rest);
         return c;
     }
+    if (word == "book") {
+        if (rest.empty()) {
+            c.kind = K::Book;
+            return c;
+        }
+        if (rest == "reset") {
+            c.kind = K::BookReset;
+            return c;
+        }
+        if (rest.substr(0, 7) == "export ") {
+            const std::string_view file = trim(rest.substr(7));
+            if (file.empty() || has_controls(file)) return fail(error, "book export wants a file name");
+            c.kind = K::BookExport;
+            c.target = std::string(file);
+            return c;
+        }
+        return fail(error, "book takes nothing, reset, or export FILE");
+    }
     if (word == "broadcast" || word == "say") {
         if (rest.empty()) return fail(error, "broadcast wants a message");
         if (rest.size() > MAX_ADMIN_BROADCAST) return fail(error, "message too long");
@@ -80,7 +98,10 @@ std::string admin_help() {
            "  unban NICK|IP      lift a ban\n"
            "  bans               list bans\n"
            "  broadcast TEXT     a notice to everyone (alias: say)\n"
-           "  shutdown           stop the server cleanly (alias: quit)\n";
+           "  shutdown           stop the server cleanly (alias: quit)\n"
+           "  book               the AI's opening book: size and what it learned from its games\n"
+           "  book reset         forget what the AI learned (the base book stays)\n"
+           "  book export FILE   write what the AI learned as a book file (xiangqi-server --book FILE)\n";
 }
 
 }  // namespace xq::server

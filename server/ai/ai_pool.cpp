@@ -95,8 +95,9 @@ void AiPool::run(std::size_t index, bool quick_lane) {
             job.limits.hard_ms = static_cast<int>(std::max<long long>(1, job.limits.hard_ms - waited));
             job.limits.soft_ms = std::min(job.limits.soft_ms, job.limits.hard_ms);
         }
-        const engine::Result r =
-            engine.search(job.start, job.moves, job.limits, job.on_progress, job.stop.get());
+        const engine::Result r = job.think ? job.think(engine, job)
+                                           : engine.search(job.start, job.moves, job.limits, job.on_progress,
+                                                           job.stop.get());
         {
             std::lock_guard lock(mutex_);
             current_stop_[index].reset();

@@ -32,6 +32,9 @@ struct AiJob {
     std::shared_ptr<std::atomic<bool>> stop;  // set to cancel; a cancelled job reports nothing
     std::function<void(const engine::Progress&)> on_progress;
     std::function<void(const engine::Result&)> on_done;
+    // When set, runs on the worker instead of the plain search (the opening book: a checked
+    // book move, else the search); it gets the worker's engine and this job, budget adjusted.
+    std::function<engine::Result(engine::Engine&, const AiJob&)> think;
 };
 
 class AiPool {

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace xq::server {
 
@@ -23,6 +24,10 @@ struct RuntimeConfig {
     std::size_t max_per_ip = 32;           // connections from one address
     bool cap_loopback = false;             // count loopback too (the host's own tools are exempt)
     bool console = true;                   // read operator commands from stdin
+    // The built-in AI's opening book: PGN collections and book files (empty: the starter
+    // collection built into the program); no_book: the AI searches from the first move.
+    std::vector<std::string> book_files;
+    bool no_book = false;
 };
 
 }  // namespace xq::server

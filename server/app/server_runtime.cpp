@@ -12,9 +12,11 @@
 #include <sstream>
 
 #include "protocol/limits.h"
+#include "server/app/book_command.h"
 #include "server/discovery/discovery_responder.h"
 #include "server/net/server.h"
 #include "server/store/archive.h"
+#include "server/store/book_learner.h"
 #include "server/store/game_recorder.h"
 #include "server/store/storage.h"
 #include "server/table/table_game_clock.h"
@@ -67,6 +69,10 @@ void add_runtime_options(CLI::App& app, RuntimeConfig& c) {
         ->capture_default_str()
         ->check(CLI::Range(1, 100000));
     app.add_flag("--cap-loopback", c.cap_loopback, "apply --max-per-ip to loopback addresses too");
+    app.add_option("--book", c.book_files,
+                   "opening book of the built-in AI: a PGN collection or a book file from `xiangqi-server book "
+                   "build` (repeatable; default: the starter collection built into the program)");
+    app.add_flag("--no-book", c.no_book, "the built-in AI plays without an opening book");
 }
 
 ServerRuntime::ServerRuntime(boost::asio::io_context& io, Server& server, const ServerConfig& server_config,
@@ -90,6 +96,24 @@ bool ServerRuntime::start(std::string* error) {
             return false;
         }
         spdlog::info("game database: {}", storage_->path().string());
+    }
+    if (!config_.no_book) {
+        std::string err;
+        if (!load_book(config_.book_files, book_, &err)) {
+            if (error) *error = err;
+            return false;
+        }
+        std::size_t learned = 0;
+        if (storage_) {
+            const auto lessons = storage_->learned_book();
+            learned = lessons.size();
+            apply_lessons(book_, lessons);
+        }
+        server_.lobby().set_book(&book_);
+        learner_ = std::make_unique<BookLearner>(book_, storage_.get());
+        server_.lobby().add_observer(learner_.get());
+        spdlog::info("opening book: {} positions, {} moves ({} learned from the AI's games)", book_.positions(),
+                     book_.moves(), learned);
     }
     auto clock = parse_clock_spec(config_.clock);
     recorder_ = std::make_unique<GameRecorder>(io_, server_.lobby(), storage_.get(), clock.value_or(ClockConfig{}),
@@ -184,6 +208,38 @@ void ServerRuntime::read_console() {
         });
 }
 
+std::string ServerRuntime::book_command(const AdminCommand& c) {
+    using K = AdminCommand::Kind;
+    if (!learner_) return "the AI plays without an opening book (--no-book)\n";
+    std::ostringstream out;
+    if (c.kind == K::Book) {
+        out << "opening book: " << book_.positions() << " positions, " << book_.moves() << " moves; "
+            << learner_->games_learned() << " game(s) learned since the start";
+        if (storage_) out << ", " << storage_->learned_book().size() << " learned entries stored";
+        out << "\n";
+        return out.str();
+    }
+    if (!storage_) return "nothing learned is stored (--no-persist)\n";
+    if (c.kind == K::BookExport) {
+        const std::string text = lessons_book(storage_->learned_book()).serialize();
+        std::ofstream f(c.target, std::ios::binary | std::ios::trunc);
+        f << text;
+        f.close();
+        if (!f) return "cannot write " + c.target + "\n";
+        out << "wrote what the AI learned to " << c.target << "\n";
+        return out.str();
+    }
+    const int forgotten = storage_->forget_learned_book();
+    if (forgotten < 0) return "could not reset: " + storage_->last_error() + "\n";
+    book::Book fresh;
+    std::string err;
+    if (!load_book(config_.book_files, fresh, &err)) return "reset, but the base book did not load again: " + err + "\n";
+    book_ = std::move(fresh);  // the tables hold a pointer to book_: same object, new contents
+    out << "forgot " << forgotten << " learned entries; the book is the base book again (" << book_.positions()
+        << " positions)\n";
+    return out.str();
+}
+
 std::string ServerRuntime::execute(const AdminCommand& c) {
     using K = AdminCommand::Kind;
     Lobby& lobby = server_.lobby();
@@ -232,6 +288,9 @@ std::string ServerRuntime::execute(const AdminCommand& c) {
     case K::Broadcast:
         lobby.admin_notice(c.target);
         return "sent to " + std::to_string(lobby.user_count()) + " user(s)\n";
+    case K::Book:
+    case K::BookReset:
+    case K::BookExport: return book_command(c);
     case K::Shutdown:
         // The same path as Ctrl-C: main's signal handler stops everything in order.
         spdlog::info("shutdown requested on the console");

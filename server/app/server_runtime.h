@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 
+#include "book/opening_book.h"
 #include "server/admin/admin_command.h"
 #include "server/admin/ban_list.h"
 #include "server/app/runtime_config.h"
@@ -26,6 +27,7 @@ namespace xq::server {
 class Server;
 class Storage;
 class GameRecorder;
+class BookLearner;
 class DiscoveryResponder;
 
 // Adds --data-dir, --no-persist, --sync-full, --clock, --discovery-port, --discovery-bind,
@@ -55,12 +57,15 @@ public:
 
 private:
     void read_console();
+    std::string book_command(const AdminCommand& command);
 
     boost::asio::io_context& io_;
     Server& server_;
     const ServerConfig& server_config_;
     RuntimeConfig config_;
     std::unique_ptr<Storage> storage_;
+    book::Book book_;  // the built-in AI's opening book (read by tables on the I/O thread)
+    std::unique_ptr<BookLearner> learner_;
     std::unique_ptr<GameRecorder> recorder_;
     std::unique_ptr<DiscoveryResponder> discovery_;
     std::unique_ptr<boost::asio::posix::stream_descriptor> console_;

@@ -306,7 +306,7 @@ bool Lobby::join_table(User& u, proto::TableId id, proto::Role as, std::string_v
 Table* Lobby::open_board_table(const std::string& name, const std::string& creator, const TableRules& rules) {
     if (tables_.size() >= config_.max_tables) return nullptr;
     const proto::TableId id = next_table_id_++;
-    auto t = std::make_shared<Table>(TableContext{io_, config_, *this, ai_, &observers_, engines_}, id, name, creator,
+    auto t = std::make_shared<Table>(TableContext{io_, config_, *this, ai_, &observers_, engines_, book_}, id, name, creator,
                                      Position{}, rules);
     tables_.emplace(id, t);
     for (TableObserver* o : observers_) o->table_created(*t);
@@ -358,7 +358,7 @@ Table* Lobby::restore_table(proto::TableId id, const std::string& name, const st
                             const Position& start, const std::vector<Move>& moves, const RestoredSeat* seats,
                             const TableRules& rules) {
     if (id == 0 || tables_.count(id)) return nullptr;
-    auto t = std::make_shared<Table>(TableContext{io_, config_, *this, ai_, &observers_, engines_}, id, name, creator,
+    auto t = std::make_shared<Table>(TableContext{io_, config_, *this, ai_, &observers_, engines_, book_}, id, name, creator,
                                      start, rules);
     if (!t->restore_game(moves, seats)) return nullptr;
     tables_.emplace(id, t);

@@ -74,6 +74,8 @@ public:
     // External engines for AI seats (request_ai.engine, welcome.engines); null: none.
     void set_engines(EnginePool* engines);
     void set_ai_table_caps(AiTableCaps caps) { ai_caps_ = caps; }
+    // The built-in AI's opening book for tables created from now on (null: none).
+    void set_book(const book::Book* book) { book_ = book; }
     // Answers list_games / get_game; null: the server keeps no archive.
     void set_archive(GameArchive* archive) { archive_ = archive; }
     // The clock of tables whose create_table.settings names none (the server's --clock,
@@ -201,6 +203,7 @@ private:
     GameArchive* archive_ = nullptr;
     EnginePool* engines_ = nullptr;
     AiTableCaps ai_caps_;
+    const book::Book* book_ = nullptr;
     std::string default_clock_ = "none";
     bool shutting_down_ = false;
     NamePolicy names_;

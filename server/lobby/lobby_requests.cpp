@@ -158,7 +158,7 @@ void Lobby::handle(User& u, const proto::CreateTable& m) {
     std::string name = clean_text(m.name, proto::MAX_TABLE_NAME_CODE_POINTS);
     if (name.empty()) name = default_table_name(u.name);
     const proto::TableId id = next_table_id_++;
-    auto t = std::make_shared<Table>(TableContext{io_, config_, *this, ai_, &observers_, engines_}, id, name, u.name,
+    auto t = std::make_shared<Table>(TableContext{io_, config_, *this, ai_, &observers_, engines_, book_}, id, name, u.name,
                                      start, std::get<TableRules>(std::move(rules)));
     tables_.emplace(id, t);
     for (TableObserver* o : observers_) o->table_created(*t);

@@ -1,5 +1,7 @@
 #include "server/store/archive.h"
 
+#include "book/opening_names.h"
+
 #include <algorithm>
 #include <cctype>
 #include <ctime>
@@ -81,6 +83,8 @@ std::optional<std::string> record_pgn(const GameRecord& record, Notation notatio
         {"Red", record.red.empty() ? "?" : record.red},
         {"Black", record.black.empty() ? "?" : record.black},
     };
+    // The opening's name and ECCO group, found from the moves (common/book/opening_names.h).
+    book::tag_opening(tags, game->start_position(), game->moves());
     return write_pgn(*game, tags, notation);
 }
 

@@ -24,7 +24,8 @@ std::optional<Notation> notation_from_name(std::string_view name);
 std::optional<Game> replay(const GameRecord& record, std::string* error = nullptr);
 
 // PGN for one stored game: Event, Site (`site`), Date (from started_at), Red, Black,
-// Result, FEN for a set-up start, and the moves in the chosen notation.
+// Result, FEN for a set-up start, Opening / OpeningEnglish / ECCO when the moves reach a
+// named line of the starter collection, and the moves in the chosen notation.
 std::optional<std::string> record_pgn(const GameRecord& record, Notation notation, std::string_view site,
                                       std::string* error = nullptr);
 

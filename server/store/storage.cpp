@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <limits>
 #include <system_error>
 
 namespace xq::server {
@@ -60,6 +61,14 @@ CREATE TABLE IF NOT EXISTS tokens(
   token TEXT PRIMARY KEY,
   nick TEXT NOT NULL,
   last_seen INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS book_learned(
+  key INTEGER NOT NULL,
+  move INTEGER NOT NULL,
+  plays INTEGER NOT NULL,
+  wins INTEGER NOT NULL,
+  draws INTEGER NOT NULL,
+  losses INTEGER NOT NULL,
+  PRIMARY KEY(key, move)) WITHOUT ROWID;
 )sql";
 
 // Binds, steps and resets one cached statement; the reset happens however the scope ends.
@@ -85,6 +94,7 @@ public:
         return *this;
     }
     int step() { return sqlite3_step(s_); }
+    void reset() { sqlite3_reset(s_); }  // to step the statement again with new bindings
     std::int64_t i64(int col) const { return sqlite3_column_int64(s_, col); }
     std::string text(int col) const {
         const unsigned char* p = sqlite3_column_text(s_, col);
@@ -494,6 +504,70 @@ int Storage::prune_tokens(std::int64_t cutoff_ms) {
     Stmt q(prepare("DELETE FROM tokens WHERE last_seen<?1 AND token NOT IN "
                    "(SELECT s.token FROM seats s JOIN games g ON g.id=s.game_id WHERE g.finished=0)"));
     if (!q || q.bind(1, cutoff_ms).step() != SQLITE_DONE) return 0;
+    return sqlite3_changes(db_);
+}
+
+bool Storage::learn_book(const std::vector<LearnedBookMove>& moves) {
+    if (moves.empty()) return true;
+    if (!exec("BEGIN IMMEDIATE")) return false;
+    Stmt q(prepare("INSERT INTO book_learned(key, move, plays, wins, draws, losses) VALUES(?1, ?2, ?3, ?4, ?5, ?6) "
+                   "ON CONFLICT(key, move) DO UPDATE SET plays=plays+excluded.plays, wins=wins+excluded.wins, "
+                   "draws=draws+excluded.draws, losses=losses+excluded.losses"));
+    if (!q) {
+        exec("ROLLBACK");
+        return false;
+    }
+    for (const auto& m : moves) {
+        const int rc = q.bind(1, static_cast<std::int64_t>(m.key))
+                           .bind(2, std::int64_t(m.move))
+                           .bind(3, std::int64_t(m.plays))
+                           .bind(4, std::int64_t(m.wins))
+                           .bind(5, std::int64_t(m.draws))
+                           .bind(6, std::int64_t(m.losses))
+                           .step();
+        q.reset();
+        if (rc != SQLITE_DONE) {
+            fail(sqlite3_errmsg(db_));
+            exec("ROLLBACK");
+            return false;
+        }
+    }
+    if (!exec("COMMIT")) {
+        exec("ROLLBACK");
+        return false;
+    }
+    return true;
+}
+
+std::vector<LearnedBookMove> Storage::learned_book() {
+    std::vector<LearnedBookMove> out;
+    Stmt q(prepare("SELECT key, move, plays, wins, draws, losses FROM book_learned ORDER BY key, move"));
+    if (!q) return out;
+    auto count = [](std::int64_t v) {
+        return static_cast<std::uint32_t>(std::clamp<std::int64_t>(v, 0, std::numeric_limits<std::uint32_t>::max()));
+    };
+    while (q.step() == SQLITE_ROW) {
+        LearnedBookMove m;
+        m.key = static_cast<std::uint64_t>(q.i64(0));
+        const std::int64_t move = q.i64(1);
+        if (move <= 0 || move > 0xFFFF) continue;  // not a move this program wrote
+        m.move = static_cast<std::uint16_t>(move);
+        m.plays = count(q.i64(2));
+        m.wins = count(q.i64(3));
+        m.draws = count(q.i64(4));
+        m.losses = count(q.i64(5));
+        out.push_back(m);
+    }
+    return out;
+}
+
+int Storage::forget_learned_book() {
+    Stmt q(prepare("DELETE FROM book_learned"));
+    if (!q) return -1;
+    if (q.step() != SQLITE_DONE) {
+        fail(sqlite3_errmsg(db_));
+        return -1;
+    }
     return sqlite3_changes(db_);
 }
 

@@ -87,6 +87,14 @@ struct GameSummary {
     std::int64_t ended_at_ms = 0;
 };
 
+// What the AI learned from its games for one (position key, move) of the opening book:
+// counts for the side that played the move (see common/book/opening_book.h).
+struct LearnedBookMove {
+    std::uint64_t key = 0;
+    std::uint16_t move = 0;  // xq::Move::raw()
+    std::uint32_t plays = 0, wins = 0, draws = 0, losses = 0;
+};
+
 struct GameFilter {
     std::string player;          // games where Red or Black had this name (empty: all)
     bool finished_only = false;
@@ -135,6 +143,12 @@ public:
     std::optional<std::string> token_nick(std::string_view token);
     // Forgets tokens last used before `cutoff_ms` that no unfinished game's seat holds.
     int prune_tokens(std::int64_t cutoff_ms);
+
+    // The opening book's learning: adds the counts to the stored ones, in one transaction.
+    bool learn_book(const std::vector<LearnedBookMove>& moves);
+    std::vector<LearnedBookMove> learned_book();
+    // Forgets everything learned; returns the rows removed (-1 on failure).
+    int forget_learned_book();
 
 private:
     Storage() = default;

@@ -22,6 +22,10 @@
 #include "server/table/table_observer.h"
 #include "xiangqi/game.h"
 
+namespace xq::book {
+class Book;
+}
+
 namespace xq::server {
 
 class AiPool;
@@ -60,6 +64,7 @@ struct TableContext {
     AiPool* ai = nullptr;  // null: no AI seats on this server
     const std::vector<TableObserver*>* observers = nullptr;
     EnginePool* engines = nullptr;  // null: no external engines on this server
+    const book::Book* book = nullptr;  // the built-in AI's opening book (null: none)
 };
 
 // A table's rules: create_table.settings with the server's defaults filled in.

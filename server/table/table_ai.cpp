@@ -9,6 +9,7 @@
 #include <mutex>
 #include <random>
 
+#include "book/book_player.h"
 #include "server/ai/ai_pool.h"
 #include "server/ai/engine_pool.h"
 #include "server/table/table_helpers.h"
@@ -147,6 +148,12 @@ void Table::maybe_start_ai() {
     }
     job.limits.seed = std::random_device{}();
     job.stop = ai_stop_;
+    // In a position the book knows, the worker plays a checked book move (book_player.h).
+    if (ctx_.book)
+        if (auto from_book = ctx_.book->candidates(game_.position()); !from_book.empty())
+            job.think = [from_book = std::move(from_book)](engine::Engine& e, const AiJob& j) {
+                return xq::book::play(e, j.start, j.moves, from_book, j.limits, j.on_progress, j.stop.get()).result;
+            };
     const int ply = game_.ply();
     std::weak_ptr<Table> weak = weak_from_this();
     boost::asio::io_context& io = ctx_.io;

@@ -3,12 +3,16 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
+#include <fstream>
 #include <iostream>
+#include <iterator>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <thread>
 #include <vector>
 
+#include "book/book_player.h"
 #include "engine/bench.h"
 #include "engine/eval.h"
 #include "engine/search.h"
@@ -70,6 +74,7 @@ struct UciSession::Impl {
     int level = MAX_LEVEL;
     std::uint64_t seed = 0;
     bool ucci_millisec = false;
+    std::optional<book::Book> book;  // option BookFile (xiangqi-engine book build)
 
     std::thread worker;
     std::atomic<bool> stop{false};
@@ -100,6 +105,7 @@ struct UciSession::Impl {
         say("option name Level type spin default 10 min 1 max 10");
         say("option name Seed type spin default 0 min 0 max 2147483647");
         say("option name Clear Hash type button");
+        say("option name BookFile type string default <empty>");
         say("option name UCI_Variant type combo default xiangqi var xiangqi");
         say("uciok");
     }
@@ -143,6 +149,25 @@ struct UciSession::Impl {
                 return false;
             }
             seed = std::uint64_t(v);
+        } else if (name == "bookfile") {
+            if (value.empty() || value == "<empty>") {
+                book.reset();
+                return true;
+            }
+            std::ifstream in(value, std::ios::binary);
+            if (!in) {
+                error("BookFile: cannot read " + value);
+                return false;
+            }
+            const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+            std::string why;
+            auto loaded = book::Book::parse(text, &why);
+            if (!loaded) {
+                error("BookFile " + value + ": " + why);
+                return false;
+            }
+            book = std::move(*loaded);
+            say("info string book " + value + ": " + std::to_string(book->positions()) + " positions");
         } else if (name == "clear hash") {
             engine.new_game();
         } else if (name == "uci_variant") {
@@ -394,7 +419,11 @@ struct UciSession::Impl {
         const bool unbounded = lim.depth == 0 && lim.nodes == 0 && lim.movetime_ms == 0 &&
                                lim.time_ms[us] == 0 && level == MAX_LEVEL;
         infinite_search = wait_for_stop || unbounded;
-        worker = std::thread([this, lim, wait_for_stop] {
+        // A finite search from a position the book knows plays from the book (checked by a
+        // short search, see book_player.h).
+        std::vector<book::BookMove> from_book;
+        if (book && !infinite_search) from_book = book->candidates(current);
+        worker = std::thread([this, lim, wait_for_stop, from_book] {
             const Position s = start;
             const std::vector<Move> ms = moves;
             auto progress = [this](const Progress& p) {
@@ -408,7 +437,8 @@ struct UciSession::Impl {
                 for (Move m : p.pv) line << " " << move_to_iccs(m);
                 say(line.str());
             };
-            const Result r = engine.search(s, ms, lim, progress, &stop);
+            const Result r = from_book.empty() ? engine.search(s, ms, lim, progress, &stop)
+                                               : book::play(engine, s, ms, from_book, lim, progress, &stop).result;
             // `go infinite` and `go ponder` answer only after stop (UCI rule).
             while (wait_for_stop && !stop.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
             if (!r.best) {

@@ -1,0 +1,115 @@
+#include "book/game_analysis.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace xq::book {
+
+namespace {
+
+int red_view(const engine::Result& r, Color side) {
+    int cp = r.score_cp;
+    if (r.mate_in > 0) cp = 30000 - r.mate_in;
+    if (r.mate_in < 0) cp = -30000 - r.mate_in;
+    return side == RED ? cp : -cp;
+}
+
+std::string pawns(int cp) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", double(cp) / 100.0);
+    return buf;
+}
+
+}  // namespace
+
+Mark mark_of(int loss_cp) {
+    if (loss_cp >= 300) return Mark::Blunder;
+    if (loss_cp >= 100) return Mark::Mistake;
+    if (loss_cp >= 50) return Mark::Inaccuracy;
+    return Mark::None;
+}
+
+const char* mark_name(Mark m) {
+    switch (m) {
+    case Mark::Inaccuracy: return "inaccuracy";
+    case Mark::Mistake: return "mistake";
+    case Mark::Blunder: return "blunder";
+    case Mark::None: break;
+    }
+    return "";
+}
+
+const char* mark_nag(Mark m) {
+    switch (m) {
+    case Mark::Inaccuracy: return "?!";
+    case Mark::Mistake: return "?";
+    case Mark::Blunder: return "??";
+    case Mark::None: break;
+    }
+    return "";
+}
+
+std::vector<PlyEval> analyse_game(engine::Engine& engine, const Position& start, const std::vector<Move>& moves,
+                                  std::uint64_t nodes, const AnalysisProgress& progress,
+                                  const std::atomic<bool>* stop) {
+    std::vector<PlyEval> out;
+    // The moves that replay legally; analysis stops at the first that does not.
+    std::vector<Move> game;
+    {
+        Position p = start;
+        for (Move m : moves) {
+            MoveList legal;
+            p.generate_legal(legal);
+            if (!legal.contains(m)) break;
+            UndoInfo u;
+            p.do_move(m, u);
+            game.push_back(m);
+        }
+    }
+    const int total = int(game.size()) + 1;
+    engine::Limits lim;
+    lim.nodes = nodes;
+    Position pos = start;
+    std::vector<Move> so_far;
+    for (int ply = 0; ply < total; ++ply) {
+        if (stop && stop->load()) break;
+        const engine::Result r = engine.search(start, so_far, lim, {}, stop);
+        if (stop && stop->load()) break;
+        PlyEval e;
+        e.ply = ply;
+        e.best = r.best;
+        if (!r.best) {
+            // No legal move: the side to move has lost (mate or stalemate).
+            e.eval_cp = pos.side_to_move() == RED ? -30000 : 30000;
+        } else {
+            e.eval_cp = red_view(r, pos.side_to_move());
+            e.mate_in = pos.side_to_move() == RED ? r.mate_in : -r.mate_in;
+        }
+        if (ply < int(game.size())) e.played = game[std::size_t(ply)];
+        out.push_back(e);
+        if (ply < int(game.size())) {
+            UndoInfo u;
+            pos.do_move(game[std::size_t(ply)], u);
+            so_far.push_back(game[std::size_t(ply)]);
+        }
+        if (progress) progress(ply + 1, total);
+    }
+    // The loss of each played move: the evaluation before (the best) against after, for the
+    // mover; a move the search also chose loses nothing by definition.
+    for (std::size_t i = 0; i + 1 < out.size(); ++i) {
+        const bool red = i % 2 == 0 ? start.side_to_move() == RED : start.side_to_move() != RED;
+        const int diff = red ? out[i].eval_cp - out[i + 1].eval_cp : out[i + 1].eval_cp - out[i].eval_cp;
+        out[i].loss_cp = out[i].played == out[i].best ? 0 : std::clamp(diff, 0, 30000);
+    }
+    return out;
+}
+
+std::string analysis_comment(const PlyEval& before, const PlyEval& after) {
+    std::string c = "[%eval " + pawns(after.eval_cp) + "]";
+    if (before.best && before.best != before.played) c += " best: " + move_to_iccs(before.best);
+    const Mark m = mark_of(before.loss_cp);
+    if (m != Mark::None) c += std::string(" (") + mark_name(m) + ")";
+    return c;
+}
+
+}  // namespace xq::book

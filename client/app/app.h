@@ -8,6 +8,7 @@
 #include <array>
 #include <deque>
 #include <functional>
+#include <map>
 #include <chrono>
 #include <filesystem>
 #include <optional>
@@ -126,6 +127,13 @@ private:
     void open_review_from_table();
     bool import_pgn(const std::string& path, std::string& error);
     void ui_import_pgn();
+    // Endgame challenges (app_endgames.cpp).
+    void ui_endgames();
+    void ui_endgame_goal();  // the table panel's line: the challenge and its goal
+    void tick_endgame();
+    bool start_endgame(const std::string& id);
+    void load_endgame_progress();
+    void save_endgame_progress(const std::string& id, bool tried, bool solved);
     void set_review_ply(int ply);
     bool game_in_progress_for_me() const;
     void request_close();
@@ -241,6 +249,16 @@ private:
     bool archive_open_ = false;
     std::string archive_filter_;
     Wording archive_error_;
+    // The Endgames window, the challenge whose table was asked for, the one being played
+    // (its table, whether the AI was asked to defend, whether its result was recorded), and
+    // the progress as client.conf keeps it.
+    bool endgames_open_ = false;
+    std::string endgame_pending_;
+    std::string endgame_active_;
+    int endgame_table_ = -1;
+    bool endgame_ai_asked_ = false;
+    bool endgame_done_ = false;
+    std::map<std::string, ClientConfig::EndgameProgress> endgame_progress_;
     bool script_rules_ = false;  // the script's `settings` filled the form: `create` sends it
     int ai_level_ = 5;
     int ai_engine_ = 0;  // 0: the built-in AI, else welcome.engines[ai_engine_ - 1]

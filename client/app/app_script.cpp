@@ -254,11 +254,31 @@ App::StepResult App::step(const ScriptAction& a) {
                 return script_active_ ? StepResult::Wait : StepResult::Fail;
             }
             open_archive();
+        } else if (a.args[0] == "endgames") {
+            if (screen_ != Screen::Lobby) {
+                if (waited_ms > float(expect_grace_ms_)) script_fail("dialog endgames: not in the lobby");
+                return script_active_ ? StepResult::Wait : StepResult::Fail;
+            }
+            load_endgame_progress();
+            endgames_open_ = true;
         } else if (a.args[0] == "none") {
             create_open_ = false;
             archive_open_ = false;
+            endgames_open_ = false;
         } else {
             script_fail("unknown dialog " + a.args[0]);
+            return StepResult::Fail;
+        }
+        return StepResult::Done;
+    }
+    if (v == "endgame") {
+        // As the Play button of the Endgames window: needs the lobby (no table).
+        if (state_.connection != Connection::Ready || state_.table.joined()) {
+            if (waited_ms > float(expect_grace_ms_)) script_fail("endgame: not in the lobby");
+            return script_active_ ? StepResult::Wait : StepResult::Fail;
+        }
+        if (!start_endgame(a.args[0])) {
+            script_fail("endgame: no challenge " + a.args[0]);
             return StepResult::Fail;
         }
         return StepResult::Done;
@@ -362,7 +382,14 @@ App::StepResult App::step(const ScriptAction& a) {
             const Color c = a.args[1] == "red" ? RED : BLACK;
             want = a.rest.substr(a.rest.find(a.args[1]) + a.args[1].size() + 1);
             got = seat_label(lang_, state_.table.seats[c], state_.my_name);
+        } else if (what == "endgame" && a.args.size() >= 3) {
+            // expect endgame r-aa-1 tried=1 solved=0: the progress client.conf keeps
+            want = a.rest.substr(a.rest.find(a.args[1]) + a.args[1].size() + 1);
+            const auto it = endgame_progress_.find(a.args[1]);
+            const ClientConfig::EndgameProgress p = it == endgame_progress_.end() ? ClientConfig::EndgameProgress{} : it->second;
+            got = "tried=" + std::to_string(p.tried) + " solved=" + (p.solved ? "1" : "0");
         } else if (what == "error") got = state_.last_error_code;
+        else if (what == "fen") got = state_.table.board.position().fen();
         else if (what == "last_move") got = state_.table.moves.empty() ? "" : state_.table.moves.back().iccs;
         else if (what == "move" && a.args.size() == 3) {
             // expect move N h2e2: the N-th move of the game (1-based)

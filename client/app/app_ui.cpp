@@ -237,6 +237,11 @@ void App::ui_lobby() {
     }
     ImGui::SameLine();
     if (ImGui::Button((std::string(t(Str::GameArchive)) + " …").c_str())) open_archive();
+    ImGui::SameLine();
+    if (ImGui::Button((std::string(t(Str::Endgames)) + " …").c_str())) {
+        load_endgame_progress();
+        endgames_open_ = true;
+    }
     ImGui::Spacing();
 
     section(t(Str::Tables));
@@ -454,6 +459,7 @@ void App::ui_table() {
         ImGui::TextWrapped("%s", rules.c_str());
         ImGui::PopStyleColor();
     }
+    ui_endgame_goal();
     ui_seat_notices();
     ImGui::Separator();
 
@@ -975,6 +981,8 @@ void App::ui_dialogs() {
     }
     ui_create_table();
     ui_archive();
+    ui_endgames();
+    tick_endgame();
     if (screen_ == Screen::Table && tb.claim_open) {
         // The opponent's seat was abandoned: take the win, or keep waiting for them.
         center_next_window(cx, cy);

@@ -75,6 +75,16 @@ ClientConfig parse_config(std::string_view text, std::vector<std::string>& probl
                 continue;
             }
             if (c.resume.size() < CONFIG_MAX_TOKENS) c.resume.push_back(std::move(r));
+        } else if (key == "endgame") {
+            std::istringstream w(value);
+            std::string id, rest;
+            int tried = -1, solved = -1;
+            if (!(w >> id >> tried >> solved) || (w >> rest) || id.size() > 32 || tried < 0 ||
+                (solved != 0 && solved != 1) || c.endgames.size() >= CONFIG_MAX_ENDGAMES) {
+                bad();
+                continue;
+            }
+            c.endgames[id] = {tried, solved == 1};
         } else {
             bad();
         }
@@ -98,6 +108,9 @@ std::string format_config(const ClientConfig& c) {
     for (const auto& r : c.resume)
         if (one_line(r.name) && r.token.find(' ') == std::string::npos && r.server.find(' ') == std::string::npos)
             out << "resume=" << r.token << " " << r.server << " " << r.name << "\n";
+    for (const auto& [id, e] : c.endgames)
+        if (!id.empty() && id.find_first_of(" \t\r\n") == std::string::npos)
+            out << "endgame=" << id << " " << e.tried << " " << (e.solved ? 1 : 0) << "\n";
     return out.str();
 }
 

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,6 +18,8 @@ namespace xq::client {
 // How many recent servers and resume tokens the file keeps (newest first).
 constexpr std::size_t CONFIG_MAX_RECENT = 8;
 constexpr std::size_t CONFIG_MAX_TOKENS = 16;
+// Endgame challenges the file remembers (the collection has 48; room for more).
+constexpr std::size_t CONFIG_MAX_ENDGAMES = 500;
 
 // The file, one `key=value` a line ('#' starts a comment line, unknown keys are kept out):
 //   nickname=Alice            last nickname that logged in
@@ -24,6 +27,7 @@ constexpr std::size_t CONFIG_MAX_TOKENS = 16;
 //   recent=HOST:PORT          one line per recent server, newest first
 //   lang=zh|en  theme=0|1  notation=chinese|wxf|iccs  sound=0|1
 //   resume=TOKEN SERVER NAME  the seat token the server gave NAME at SERVER (newest first)
+//   endgame=ID TRIED SOLVED   an endgame challenge: times started, 1 once solved
 struct ClientConfig {
     struct Resume {
         std::string token, server, name;
@@ -36,6 +40,11 @@ struct ClientConfig {
     std::optional<MoveNotation> notation;
     std::optional<bool> sound;
     std::vector<Resume> resume;
+    struct EndgameProgress {
+        int tried = 0;
+        bool solved = false;
+    };
+    std::map<std::string, EndgameProgress> endgames;  // by challenge id
 
     // The token stored for `name` at `server`, or "".
     std::string token_for(std::string_view server, std::string_view name) const;

@@ -10,8 +10,10 @@
 //   ai red|black LEVEL [ENGINE]             ask the built-in AI (or a host's engine) to take a seat
 //   settings clock=fischer:300+5 grace=30 abandon=claim|ai hold=5 takebacks=0|1
 //                                           fill the create-table dialog; later creates use it
-//   dialog create|archive|none              open or close the create-table dialog or the
-//                                           game archive (which lists the server's games)
+//   dialog create|archive|endgames|none     open or close the create-table dialog, the
+//                                           game archive (which lists the server's games) or
+//                                           the Endgames window
+//   endgame ID                              play endgame challenge ID (its Play button)
 //   archive first|ID                        open an archived game in the review screen
 //   back                                    leave the review screen (its Back button)
 //   claim | keep_waiting                    answer the abandoned-seat question
@@ -25,6 +27,8 @@
 //   expect ply|seat|status|screen|toast|chat|spectators|lan_servers|last_move VALUE, expect move N h2e2
 //   expect clock_words|lobby_clock|rules|seat_notice|claim|result|error VALUE,
 //   expect connection ready|reconnecting|disconnected, expect lobby_chat TEXT
+//   expect endgame ID tried=N solved=0|1   the challenge's progress as client.conf keeps it
+//   expect fen FEN                          the table's position
 //   expect fits yes                         every window inside the client window, no content cut
 //          expect seat_label red|black TEXT
 //                                           fail unless the state matches (10 s grace)

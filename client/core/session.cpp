@@ -96,10 +96,12 @@ void Session::hello(const std::string& name, const std::string& resume, const st
 }
 void Session::list_tables() { send(proto::ListTables{}); }
 void Session::list_users() { send(proto::ListUsers{}); }
-void Session::create_table(const std::string& name, proto::Role as, const TableRules* rules) {
+void Session::create_table(const std::string& name, proto::Role as, const TableRules* rules,
+                           const std::string& fen) {
     proto::CreateTable c;
     c.name = name;
     c.as = as;
+    c.fen = fen;
     if (rules) c.settings = settings_from(*rules);
     send(c);
 }

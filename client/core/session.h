@@ -53,7 +53,9 @@ public:
     void list_tables();
     void list_users();
     // Without rules the server's defaults apply; with them every setting is sent.
-    void create_table(const std::string& name, proto::Role as, const TableRules* rules = nullptr);
+    // `fen`: a start position other than the standard one (an endgame challenge).
+    void create_table(const std::string& name, proto::Role as, const TableRules* rules = nullptr,
+                      const std::string& fen = {});
     void join(int table, proto::Role as);
     void leave();
     void move(Move m);

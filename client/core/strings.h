@@ -60,7 +60,10 @@ enum class Lang { English, Chinese };
     X(WaitingDrawAnswer) X(WaitingTakebackAnswer) X(WaitingNewGameAnswer) X(NowRed) X(NowBlack) \
     X(DefaultTableName) X(ReasonInCheck) X(ServerNotice) X(Withdraw) X(DrawWithdrawn) X(TakebackWithdrawn) X(NewGameWithdrawn) X(PlayAs) X(ColourRandom) X(NextGameAs) \
     X(ErrAccountRequired) X(ErrBadLogin) X(ErrWeakPassword) X(ErrBanned) \
-    X(ErrNoSuchTournament) X(ErrAlreadyEntered) X(ErrEntriesClosed)
+    X(ErrNoSuchTournament) X(ErrAlreadyEntered) X(ErrEntriesClosed) \
+    X(Endgames) X(EndgamesTitle) X(EndgameGoalWin) X(EndgameGoalDraw) X(EndgameTried) \
+    X(EndgameSolved) X(EndgamePlay) X(EndgameSolvedToast) X(EndgameNotSolvedToast) \
+    X(EndgameTableName) X(EndgameProgress)
 
 enum class Str {
 #define XQ_ENUM(name) name,

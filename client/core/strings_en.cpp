@@ -269,6 +269,17 @@ constexpr StringEntry TABLE[] = {
     {Str::ErrNoSuchTournament, "There is no such tournament"},
     {Str::ErrAlreadyEntered, "You are already entered in this tournament"},
     {Str::ErrEntriesClosed, "Entries to this tournament are closed"},
+    {Str::Endgames, "Endgames"},
+    {Str::EndgamesTitle, "Endgame challenges"},
+    {Str::EndgameGoalWin, "{} to move and win: mate in at most {}"},
+    {Str::EndgameGoalDraw, "{} to move and hold the draw"},
+    {Str::EndgameTried, "tried {}"},
+    {Str::EndgameSolved, "solved"},
+    {Str::EndgamePlay, "Play"},
+    {Str::EndgameSolvedToast, "Endgame solved!"},
+    {Str::EndgameNotSolvedToast, "Not solved this time: try it again from Endgames"},
+    {Str::EndgameTableName, "Endgame {}"},
+    {Str::EndgameProgress, "{} of {} solved; you play the side to move against the full-strength AI"},
 };
 static_assert(table_complete(TABLE), "every string id once, in enum order");
 }  // namespace

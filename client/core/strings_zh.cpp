@@ -269,6 +269,17 @@ constexpr StringEntry TABLE[] = {
     {Str::ErrNoSuchTournament, "没有这个比赛"},
     {Str::ErrAlreadyEntered, "你已经报名参加这个比赛"},
     {Str::ErrEntriesClosed, "这个比赛已停止报名"},
+    {Str::Endgames, "残局"},
+    {Str::EndgamesTitle, "残局练习"},
+    {Str::EndgameGoalWin, "{}先胜：{}步内将死"},
+    {Str::EndgameGoalDraw, "{}先和：守住和棋"},
+    {Str::EndgameTried, "已试 {} 次"},
+    {Str::EndgameSolved, "已破解"},
+    {Str::EndgamePlay, "挑战"},
+    {Str::EndgameSolvedToast, "残局破解成功！"},
+    {Str::EndgameNotSolvedToast, "这次没有破解，可在残局列表中重试"},
+    {Str::EndgameTableName, "残局 {}"},
+    {Str::EndgameProgress, "已破解 {} / {}；你执先行一方，对手是最强电脑"},
 };
 static_assert(table_complete(TABLE), "every string id once, in enum order");
 }  // namespace

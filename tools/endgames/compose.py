@@ -104,7 +104,7 @@ def attacked(board, sq, by_red):
     for df, dr in ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)):
         f, r = f0 + df, r0 + dr
         p = board.get((f, r))
-        if p is None or not mine(p) or p.upper() != "H":
+        if p is None or not mine(p) or p.upper() != "N":
             continue
         leg = (f - (1 if abs(df) == 2 and df > 0 else -1 if abs(df) == 2 else 0),
                r - (1 if abs(dr) == 2 and dr > 0 else -1 if abs(dr) == 2 else 0))
@@ -135,7 +135,9 @@ def random_position(spec, rng):
     for side, letters in ((True, red), (False, black)):
         for letter in letters:
             free = [p for p in points_for(letter, side) if p not in board]
-            board[rng.choice(free)] = letter.upper() if side else letter.lower()
+            # FEN letters as the project writes them: N for the horse.
+            fen_letter = "N" if letter == "H" else letter
+            board[rng.choice(free)] = fen_letter.upper() if side else fen_letter.lower()
     return board
 
 

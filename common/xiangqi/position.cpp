@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <vector>
 
+#include "placement.h"
 #include "tables.h"
 
 namespace xq {
@@ -54,6 +55,19 @@ bool parse_int(std::string_view s, int lo, int hi, int& out) {
 }
 
 }  // namespace
+
+FenError placement_error(Piece p, Square s) {
+    const Color c = color_of(p);
+    switch (type_of(p)) {
+        case KING: return in_palace(c, s) ? FenError::None : FenError::BadKingSquare;
+        case ADVISOR: return advisor_point(c, s) ? FenError::None : FenError::BadAdvisorSquare;
+        case ELEPHANT: return elephant_point(c, s) ? FenError::None : FenError::BadElephantSquare;
+        case PAWN: return pawn_point(c, s) ? FenError::None : FenError::BadPawnSquare;
+        default: return FenError::None;
+    }
+}
+
+int pieces_in_a_set(PieceType t) { return MAX_PER_TYPE[t]; }
 
 std::string_view fen_error_message(FenError e) {
     switch (e) {
@@ -138,14 +152,10 @@ FenError Position::set_fen(std::string_view text) {
             if (file >= 9) return FenError::BadFileCount;
             const Square s = make_square(file, rank);
             ++file;
-            const Color col = color_of(pc);
             const PieceType t = type_of(pc);
             if (p.counts_[pc] >= MAX_PER_TYPE[t])
                 return t == KING ? FenError::TooManyKings : FenError::TooManyPieces;
-            if (t == KING && !in_palace(col, s)) return FenError::BadKingSquare;
-            if (t == ADVISOR && !advisor_point(col, s)) return FenError::BadAdvisorSquare;
-            if (t == ELEPHANT && !elephant_point(col, s)) return FenError::BadElephantSquare;
-            if (t == PAWN && !pawn_point(col, s)) return FenError::BadPawnSquare;
+            if (const FenError e = placement_error(pc, s); e != FenError::None) return e;
             p.put(pc, s);
         }
     }

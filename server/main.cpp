@@ -4,8 +4,6 @@
 #include <boost/asio/signal_set.hpp>
 #include <spdlog/spdlog.h>
 
-#include <sys/resource.h>
-
 #include <csignal>
 #include <cstdlib>
 #include <optional>
@@ -17,18 +15,8 @@
 #include "server/app/archive_command.h"
 #include "server/app/book_command.h"
 #include "server/app/server_runtime.h"
+#include "server/net/descriptor_limit.h"
 #include "server/net/server.h"
-
-namespace {
-// Each client needs a descriptor: take the hard limit when the soft one is lower.
-void raise_fd_limit() {
-    rlimit rl{};
-    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
-        rl.rlim_cur = rl.rlim_max;
-        setrlimit(RLIMIT_NOFILE, &rl);
-    }
-}
-}  // namespace
 
 int main(int argc, char** argv) {
     // `xiangqi-server export|import|games ...` work on the archive without starting a server.
@@ -139,7 +127,17 @@ int main(int argc, char** argv) {
         return EXIT_FAILURE;
     }
     std::signal(SIGPIPE, SIG_IGN);
-    raise_fd_limit();
+    {
+        // Each client is a descriptor: say at start when the limit cannot hold --max-clients.
+        const auto needed = xq::server::descriptors_needed(
+            config.max_clients, engine_specs.size() * static_cast<std::size_t>(config.engine_workers));
+        const auto limit = xq::server::raise_descriptor_limit(needed);
+        if (const std::string warning = xq::server::descriptor_warning(limit, config.max_clients); !warning.empty())
+            spdlog::warn("{}", warning);
+        else if (limit.raised)
+            spdlog::info("descriptor limit raised to {} (--max-clients {} needs {})", limit.soft, config.max_clients,
+                         needed);
+    }
 
     boost::asio::io_context io(1);
     std::optional<xq::server::AiPool> ai;

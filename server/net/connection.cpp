@@ -4,6 +4,9 @@
 #include <boost/asio/write.hpp>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <span>
+
 #include "server/lobby/lobby.h"
 #include "server/net/server.h"
 
@@ -18,6 +21,8 @@ void Connection::start() {
         if (!ec && !self->dead_) self->server_.lobby().hello_timeout(self->id_);
     });
     last_heard_ = std::chrono::steady_clock::now();
+    boost::system::error_code ignored;
+    socket_.non_blocking(true, ignored);  // read_some returns would_block instead of waiting
     arm_idle();
     read();
 }
@@ -51,22 +56,46 @@ void Connection::abort(proto::LeaveReason reason) {
 }
 
 void Connection::read() {
-    socket_.async_read_some(asio::buffer(buf_), [self = shared_from_this()](const boost::system::error_code& ec,
-                                                                             std::size_t n) {
+    socket_.async_wait(tcp::socket::wait_read, [self = shared_from_this()](const boost::system::error_code& ec) {
         if (self->dead_) return;
         if (ec) {
             self->abort(proto::LeaveReason::Disconnected);
             return;
         }
-        self->last_heard_ = std::chrono::steady_clock::now();  // any bytes count as life
-        self->pinged_ = false;
-        Lobby& lobby = self->server_.lobby();
-        const SessionId id = self->id_;
-        self->frames_.feed(
-            std::string_view(self->buf_.data(), n), [&](std::string_view line) { lobby.on_line(id, line); },
-            [&] { lobby.on_oversized(id); });
-        if (!self->dead_ && !self->closing_) self->read();
+        self->read_ready();
     });
+}
+
+void Connection::read_ready() {
+    std::vector<char>& buf = server_.read_buffer();
+    boost::system::error_code ec;
+    const std::size_t n = socket_.read_some(asio::buffer(buf), ec);
+    if (ec == asio::error::would_block || ec == asio::error::try_again) {
+        read();  // a stale readiness: nothing there after all
+        return;
+    }
+    if (ec) {
+        abort(proto::LeaveReason::Disconnected);  // end of stream included
+        return;
+    }
+    last_heard_ = std::chrono::steady_clock::now();  // any bytes count as life
+    pinged_ = false;
+    Lobby& lobby = server_.lobby();
+    const SessionId id = id_;
+    frames_.feed(
+        std::string_view(buf.data(), n), [&](std::string_view line) { lobby.on_line(id, line); },
+        [&] { lobby.on_oversized(id); });
+    if (dead_ || closing_) return;
+    if (n < buf.size()) {
+        // Drained: the next bytes raise a new readiness, seen once this handler returns
+        // (the one I/O thread polls only between handlers).
+        read();
+    } else {
+        // Maybe more: read it after the other connections had their turn, as before.
+        asio::post(socket_.get_executor(), [self = shared_from_this()] {
+            if (!self->dead_ && !self->closing_) self->read_ready();
+        });
+    }
 }
 
 void Connection::arm_idle() {
@@ -109,13 +138,15 @@ void Connection::idle_check() {
 void Connection::write() {
     writing_ = true;
     inflight_.clear();
-    std::vector<asio::const_buffer> bufs;
-    while (!queue_.empty() && inflight_.size() < MAX_WRITE_BATCH) {
-        inflight_.push_back(std::move(queue_.front()));
-        queue_.pop_front();
-        bufs.emplace_back(asio::buffer(*inflight_.back()));
+    gather_.clear();
+    const std::size_t batch = std::min(queue_.size(), MAX_WRITE_BATCH);
+    for (std::size_t i = 0; i < batch; ++i) {
+        inflight_.push_back(std::move(queue_[i]));
+        gather_.emplace_back(asio::buffer(*inflight_.back()));
     }
-    asio::async_write(socket_, bufs, [self = shared_from_this()](const boost::system::error_code& ec, std::size_t n) {
+    queue_.erase(queue_.begin(), queue_.begin() + static_cast<std::ptrdiff_t>(batch));
+    // A span: the write keeps a view of gather_, not a copy of it.
+    asio::async_write(socket_, std::span<const asio::const_buffer>(gather_), [self = shared_from_this()](const boost::system::error_code& ec, std::size_t n) {
         self->writing_ = false;
         if (self->dead_) return;
         if (ec) {

@@ -1,15 +1,14 @@
 // One client connection of the listener: reads bytes and frames NDJSON lines for the lobby,
-// writes a capped queue of shared buffers (batched), pings and closes idle clients.
+// writes a capped queue of shared buffers (batched), pings and closes idle clients. An idle
+// connection holds no read buffer: it waits for readiness and reads into the server's one.
 #pragma once
 
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
 
-#include <array>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <vector>
 
@@ -35,7 +34,10 @@ public:
     void abort(proto::LeaveReason reason);
 
 private:
+    // Waits until the socket is readable (reactor style: no buffer held while waiting).
     void read();
+    // Reads what is there into the server's scratch buffer and feeds the lines on.
+    void read_ready();
     // One timer for both idle steps: the ping after idle_ping of silence, the close after
     // idle_timeout. It re-checks the silence when it fires (reads do not touch the timer).
     void arm_idle();
@@ -54,9 +56,9 @@ private:
     bool pinged_ = false;  // a ping went out since the client was last heard
     std::int64_t ping_id_ = 0;
     proto::FrameReader frames_;
-    std::array<char, READ_CHUNK_BYTES> buf_{};
-    std::deque<Buffer> queue_;
+    std::vector<Buffer> queue_;     // front first; a vector allocates nothing while empty
     std::vector<Buffer> inflight_;
+    std::vector<boost::asio::const_buffer> gather_;  // inflight_'s bytes, reused per write
     std::size_t queued_bytes_ = 0;
     bool writing_ = false;
     bool closing_ = false;

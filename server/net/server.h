@@ -44,6 +44,9 @@ public:
     // From a Connection (always posted, never inside a lobby call).
     void connection_closed(SessionId id, proto::LeaveReason reason);
     const ServerConfig& config() const { return config_; }
+    // One read buffer for every connection: all reads happen on the one I/O thread, and a
+    // connection's bytes are framed before its read handler returns.
+    std::vector<char>& read_buffer() { return read_buffer_; }
     // Admission by remote address (the runtime's per-address cap and IP bans, net/admission.h):
     // `admit(ip)` returns why a new connection is refused (it gets an error line and is
     // closed), or "" to keep it; `release(ip)` runs when an admitted connection closes.
@@ -71,6 +74,7 @@ private:
     std::function<void(const std::string&)> release_;
     std::unordered_map<SessionId, std::string> addresses_;  // kept only while admit_ is set
     boost::asio::steady_timer accept_backoff_;
+    std::vector<char> read_buffer_ = std::vector<char>(READ_CHUNK_BYTES);
 };
 
 }  // namespace xq::server

@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "idle_mode.h"
 #include "protocol/codec.h"
 #include "protocol/framing.h"
 #include "xiangqi/position.h"
@@ -390,7 +391,25 @@ int main(int argc, char** argv) {
     app.add_option("--long-level", opt.long_level, "AI level of the long-search tables")
         ->capture_default_str()
         ->check(CLI::Range(1, 10));
+    xq::loadgen::IdleOptions idle;
+    app.add_option("--idle", idle.connections,
+                   "instead of games: hold this many idle connections on a bare Asio echo server (started here) "
+                   "and on the xiangqi-server, and print the memory per connection (needs --server-pid)")
+        ->check(CLI::Range(1, 100000));
+    app.add_option("--idle-per-table", idle.per_table, "--idle: spectators per table")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 1000));
+    app.add_option("--pings", idle.pings, "--idle: round trips timed on one more connection")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 1000000));
     CLI11_PARSE(app, argc, argv);
+    if (app.count("--idle") > 0) {
+        raise_fd_limit();
+        idle.host = opt.host;
+        idle.port = opt.port;
+        idle.server_pid = opt.server_pid;
+        return xq::loadgen::run_idle(idle);
+    }
 
     boost::system::error_code ec;
     const auto addr = asio::ip::make_address(opt.host, ec);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds everything and runs every test: a Release build, then (unless --fast) the suite
-# again under AddressSanitizer + UndefinedBehaviorSanitizer, and a short libFuzzer run of
-# every fuzz target.
+# again under AddressSanitizer + UndefinedBehaviorSanitizer, the tests that start real
+# server processes under ThreadSanitizer, and a short libFuzzer run of every fuzz target.
 # Usage: ./test.sh [--fast]
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -12,16 +12,17 @@ fast=0
 [ "${1:-}" = "--fast" ] && fast=1
 retried=()
 
-# run_ctest DIR EXCLUDED_LABELS [ctest args...]: every test not excluded runs once, and a
-# failure fails the run. Only tests labelled <part>_timing (each justified where it is
-# registered: it asserts a wall-clock window a loaded machine can overrun) get one more
-# try; each one that needed it is printed and listed again at the end of the run.
+# run_ctest DIR EXCLUDED_LABELS [CTEST_SELECTION...]: every test not excluded (and, when a
+# selection such as -R REGEX is given, selected by it) runs once, and a failure fails the
+# run. Only tests labelled <part>_timing (each justified where it is registered: it asserts
+# a wall-clock window a loaded machine can overrun) get one more try; each one that needed
+# it is printed and listed again at the end of the run.
 run_ctest() {
   local dir=$1 exclude=$2 status=0
   shift 2
   local t0=$SECONDS
-  (cd "$dir" && ctest --output-on-failure -j"$jobs" -LE "$exclude|timing" "$@") || status=1
-  if ! (cd "$dir" && ctest --output-on-failure -j"$jobs" -L timing -LE "$exclude" "$@"); then
+  (cd "$dir" && ctest --output-on-failure -j"$jobs" "$@" -LE "$exclude|timing") || status=1
+  if ! (cd "$dir" && ctest --output-on-failure -j"$jobs" -L timing "$@" -LE "$exclude"); then
     local name
     while IFS=: read -r _ name; do
       echo "test.sh: RETRY of timing test $name ($dir)" >&2
@@ -73,6 +74,29 @@ if [ "$fast" -eq 0 ]; then
   check_sanitizer_logs "$logs" || san_status=1
   [ "$san_status" -eq 0 ] || exit "$san_status"
   unset ASAN_OPTIONS UBSAN_OPTIONS
+
+  # ThreadSanitizer over the tests that run the server as a real process: kill -9 and
+  # restore, table settings and game clocks (Durability, TableSettings, TableClocks in
+  # durability_server_tests). Each starts xiangqi-server built with TSan, so its event loop,
+  # AI workers, engine threads, clocks and storage run under it, and its reports land in
+  # the log folder like the test's own. Only what these tests need is built (50 of the 145
+  # compile units), to keep CI well under its budget; the rules, engine and protocol code is
+  # single-threaded and already runs under ASan + UBSan. The in-process suites
+  # (server_tests, durability_tests, client_tests) are not in this pass yet: they have not
+  # been run clean under TSan. tests/tsan.supp holds only documented false positives in code
+  # outside the project.
+  tlogs="$PWD/build-tsan/sanitizer-logs"
+  rm -rf "$tlogs" && mkdir -p "$tlogs"
+  export TSAN_OPTIONS="log_path=$tlogs/tsan:second_deadlock_stack=1:suppressions=$PWD/tests/tsan.supp"
+  cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DXQ_SANITIZE=thread >/dev/null
+  t0=$SECONDS
+  cmake --build build-tsan -j"$jobs" --target durability_server_tests xiangqi-server
+  echo "test.sh: build-tsan: $(( SECONDS - t0 )) s of build"
+  tsan_status=0
+  run_ctest build-tsan 'perft5|nosan|gui' -R '^(Durability|TableSettings|TableClocks)\.' || tsan_status=$?
+  check_sanitizer_logs "$tlogs" || tsan_status=1
+  [ "$tsan_status" -eq 0 ] || exit "$tsan_status"
+  unset TSAN_OPTIONS
 
   # A short bounded libFuzzer run of every fuzz target (clang; tools/fuzz.sh --seconds 600
   # is the long run), after replaying the corpus and tests/fuzz/regress/.

@@ -2,7 +2,10 @@
 // Protocol-wide limits (line size, name length, chat length) live in protocol/limits.h.
 #pragma once
 
+#include <boost/asio/basic_waitable_timer.hpp>
+
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -11,7 +14,30 @@
 namespace xq::server {
 
 using Millis = std::chrono::milliseconds;
-using Clock = std::chrono::steady_clock;  // the server's one time source (flood control, AI, grace)
+
+#ifdef XQ_STEPPED_CLOCK
+// Fuzz builds only (tests/fuzz, -DXQ_FUZZ=ON): the steady clock plus an offset the fuzz
+// target steps forward, so flags fall, seat grace runs out and AI pauses end without
+// waiting. A std::chrono clock's now() is static, hence the one static offset; no other
+// build has it. Its time_point is the steady clock's, so every instant stays comparable.
+struct SteppedClock {
+    using duration = std::chrono::steady_clock::duration;
+    using rep = duration::rep;
+    using period = duration::period;
+    using time_point = std::chrono::steady_clock::time_point;
+    static constexpr bool is_steady = true;
+    static time_point now() { return std::chrono::steady_clock::now() + duration(offset_.load()); }
+    static void advance(duration d) { offset_ += d.count(); }
+
+private:
+    inline static std::atomic<rep> offset_{0};
+};
+using Clock = SteppedClock;
+#else
+using Clock = std::chrono::steady_clock;  // the server's one time source (flood control, AI, grace, clocks)
+#endif
+// Every timer of the game core (seat grace, game clocks, AI pauses) runs on that clock.
+using Timer = boost::asio::basic_waitable_timer<Clock>;
 
 struct ServerConfig {
     std::string name = "Xiangqi LAN";

@@ -216,7 +216,7 @@ int GameRecorder::restore() {
         if (auto* clock = dynamic_cast<TableGameClock*>(t->clock())) {
             ClockState state;
             if (!g.moves.empty()) state = g.moves.back().clock;
-            else state = GameClock(cc).state(std::chrono::steady_clock::now());
+            else state = GameClock(cc).state(Clock::now());
             clock->resume(state, t->game().side_to_move());
         }
         ++restored;

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <boost/asio/io_context.hpp>
-#include <boost/asio/steady_timer.hpp>
 
 #include <atomic>
 #include <cstdint>
@@ -88,7 +87,7 @@ struct Seat {
     std::string engine;  // AI seats: the external engine playing it ("" = the built-in AI)
     bool connected = true;
     int ai_last_score = 0;  // the AI's last search score, from its side
-    std::unique_ptr<boost::asio::steady_timer> grace;  // runs while a human is disconnected
+    std::unique_ptr<Timer> grace;  // runs while a human is disconnected
     Clock::time_point grace_until{};  // when that grace runs out
     // A disconnected human whose grace ran out while the game runs: the seat stays theirs
     // (hello.resume gives it back); hold_level > 0 while the built-in AI plays it.
@@ -267,7 +266,7 @@ private:
     std::uint64_t ai_epoch_ = 0;
     std::shared_ptr<std::atomic<bool>> ai_stop_;
     Clock::time_point position_since_ = Clock::now();
-    boost::asio::steady_timer ai_timer_;
+    Timer ai_timer_;
 };
 
 }  // namespace xq::server

@@ -3,7 +3,7 @@
 namespace xq::server {
 
 namespace {
-TimePoint now() { return std::chrono::steady_clock::now(); }
+TimePoint now() { return Clock::now(); }
 }  // namespace
 
 TableGameClock::TableGameClock(boost::asio::io_context& io, const ClockConfig& config, FlagFn on_flag)

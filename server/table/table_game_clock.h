@@ -1,12 +1,12 @@
 // A table's game clock as the server core sees it (TableClock): GameClock arithmetic on the
-// steady clock plus one timer that ends the game when the running side's flag falls.
+// server's steady clock plus one timer that ends the game when the running side's flag falls.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
-#include <boost/asio/steady_timer.hpp>
 #include <functional>
 #include <memory>
 
+#include "server/config/server_config.h"
 #include "server/table/game_clock.h"
 #include "server/table/table_clock.h"
 
@@ -28,7 +28,7 @@ public:
     engine::ClockView ai_view(Color side) const override;
 
     const ClockConfig& config() const { return clock_.config(); }
-    ClockState persisted_state() const { return clock_.state(std::chrono::steady_clock::now()); }
+    ClockState persisted_state() const { return clock_.state(Clock::now()); }
     // After a restart: the stored times, running for `to_move` from now.
     void resume(const ClockState& state, Color to_move);
     bool flag_pending() const { return flag_pending_; }
@@ -39,7 +39,7 @@ private:
     void arm();
 
     GameClock clock_;
-    boost::asio::steady_timer timer_;
+    Timer timer_;
     FlagFn on_flag_;
     bool flag_pending_ = false;  // a late move was accepted after the flag fell; the timer ends the game
     std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);

@@ -2,7 +2,6 @@
 // abandoned seats, returning players, and the seats of a game restored after a restart.
 #include "server/table/table.h"
 
-#include <boost/asio/steady_timer.hpp>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -103,7 +102,7 @@ void Table::start_grace(Color c, Millis grace) {
     seat.hold_level = 0;
     if (seat.grace) seat.grace->cancel();
     seat.grace_until = Clock::now() + grace;
-    seat.grace = std::make_unique<boost::asio::steady_timer>(ctx_.io, grace);
+    seat.grace = std::make_unique<Timer>(ctx_.io, grace);
     std::weak_ptr<Table> weak = weak_from_this();
     const std::string token = seat.resume_token;
     seat.grace->async_wait([weak, c, token](const boost::system::error_code& ec) {

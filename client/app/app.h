@@ -22,6 +22,7 @@
 #include "core/client_config.h"
 #include "core/client_state.h"
 #include "core/controller.h"
+#include "core/position_editor.h"
 #include "core/script.h"
 #include "core/session.h"
 #include "core/strings.h"
@@ -130,6 +131,12 @@ private:
     // Endgame challenges (app_endgames.cpp).
     void ui_endgames();
     void ui_endgame_goal();  // the table panel's line: the challenge and its goal
+    // The position editor (app_editor.cpp).
+    void ui_editor();
+    void tick_editor();
+    void editor_apply(FenError e);
+    void editor_start_game(bool against_ai);
+    std::string editor_reason(FenError e) const;
     void tick_endgame();
     bool start_endgame(const std::string& id);
     void load_endgame_progress();
@@ -259,6 +266,18 @@ private:
     bool endgame_ai_asked_ = false;
     bool endgame_done_ = false;
     std::map<std::string, ClientConfig::EndgameProgress> endgame_progress_;
+    // The position editor: open, its board, the tray's piece (NO_PIECE: the eraser), a drag
+    // under way, the FEN field, the last refusal in words, and a pending AI request for the
+    // table it opened.
+    bool editor_open_ = false;
+    PositionEditor editor_;
+    Piece editor_tool_ = NO_PIECE;
+    Square editor_drag_from_ = SQ_NONE;
+    bool editor_flipped_ = false;
+    std::string editor_fen_input_;
+    std::string editor_message_;
+    bool editor_ai_pending_ = false;
+    Color editor_ai_side_ = BLACK;
     bool script_rules_ = false;  // the script's `settings` filled the form: `create` sends it
     int ai_level_ = 5;
     int ai_engine_ = 0;  // 0: the built-in AI, else welcome.engines[ai_engine_ - 1]

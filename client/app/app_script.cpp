@@ -261,12 +261,46 @@ App::StepResult App::step(const ScriptAction& a) {
             }
             load_endgame_progress();
             endgames_open_ = true;
+        } else if (a.args[0] == "editor") {
+            if (screen_ != Screen::Lobby) {
+                if (waited_ms > float(expect_grace_ms_)) script_fail("dialog editor: not in the lobby");
+                return script_active_ ? StepResult::Wait : StepResult::Fail;
+            }
+            editor_open_ = true;
         } else if (a.args[0] == "none") {
             create_open_ = false;
             archive_open_ = false;
             endgames_open_ = false;
+            editor_open_ = false;
         } else {
             script_fail("unknown dialog " + a.args[0]);
+            return StepResult::Fail;
+        }
+        return StepResult::Done;
+    }
+    if (v == "editor") {
+        // The position editor's controls: editor clear|start|side red|black|place P SQ|
+        // remove SQ|fen FEN...|play|table (P a FEN letter, SQ a point such as e0).
+        const std::string& what = a.args[0];
+        auto point = [](const std::string& t) {
+            return t.size() == 2 && t[0] >= 'a' && t[0] <= 'i' && t[1] >= '0' && t[1] <= '9'
+                       ? make_square(t[0] - 'a', t[1] - '0') : SQ_NONE;
+        };
+        if (what == "clear") { editor_.clear(); editor_message_.clear(); }
+        else if (what == "start") { editor_.set_start(); editor_message_.clear(); }
+        else if (what == "side" && a.args.size() == 2) editor_.set_side_to_move(a.args[1] == "black" ? BLACK : RED);
+        else if (what == "place" && a.args.size() == 3 && a.args[1].size() == 1 && point(a.args[2]) != SQ_NONE)
+            editor_apply(editor_.place(piece_from_char(a.args[1][0]), point(a.args[2])));
+        else if (what == "remove" && a.args.size() == 2 && point(a.args[1]) != SQ_NONE) editor_.remove(point(a.args[1]));
+        else if (what == "fen") editor_apply(editor_.load_fen(a.rest.substr(a.rest.find(' ') + 1)));
+        else if (what == "play" || what == "table") {
+            if (editor_.check() != FenError::None || state_.table.joined()) {
+                script_fail("editor " + what + ": the position is not legal or we are at a table");
+                return StepResult::Fail;
+            }
+            editor_start_game(what == "play");
+        } else {
+            script_fail("editor: unknown control " + what);
             return StepResult::Fail;
         }
         return StepResult::Done;
@@ -390,6 +424,11 @@ App::StepResult App::step(const ScriptAction& a) {
             got = "tried=" + std::to_string(p.tried) + " solved=" + (p.solved ? "1" : "0");
         } else if (what == "error") got = state_.last_error_code;
         else if (what == "fen") got = state_.table.board.position().fen();
+        else if (what == "editor_fen") got = editor_.fen();
+        else if (what == "editor_check") {
+            const FenError e = editor_.check();
+            got = e == FenError::None ? "legal" : std::string(fen_error_message(e));
+        } else if (what == "editor_message") got = editor_message_.find(want) != std::string::npos ? want : editor_message_;
         else if (what == "last_move") got = state_.table.moves.empty() ? "" : state_.table.moves.back().iccs;
         else if (what == "move" && a.args.size() == 3) {
             // expect move N h2e2: the N-th move of the game (1-based)

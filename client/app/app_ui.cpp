@@ -242,6 +242,8 @@ void App::ui_lobby() {
         load_endgame_progress();
         endgames_open_ = true;
     }
+    ImGui::SameLine();
+    if (ImGui::Button((std::string(t(Str::EditorButton)) + " …").c_str())) editor_open_ = true;
     ImGui::Spacing();
 
     section(t(Str::Tables));
@@ -983,6 +985,8 @@ void App::ui_dialogs() {
     ui_archive();
     ui_endgames();
     tick_endgame();
+    ui_editor();
+    tick_editor();
     if (screen_ == Screen::Table && tb.claim_open) {
         // The opponent's seat was abandoned: take the win, or keep waiting for them.
         center_next_window(cx, cy);

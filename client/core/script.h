@@ -10,10 +10,13 @@
 //   ai red|black LEVEL [ENGINE]             ask the built-in AI (or a host's engine) to take a seat
 //   settings clock=fischer:300+5 grace=30 abandon=claim|ai hold=5 takebacks=0|1
 //                                           fill the create-table dialog; later creates use it
-//   dialog create|archive|endgames|none     open or close the create-table dialog, the
-//                                           game archive (which lists the server's games) or
-//                                           the Endgames window
+//   dialog create|archive|endgames|editor|none
+//                                           open or close the create-table dialog, the game
+//                                           archive (which lists the server's games), the
+//                                           Endgames window or the position editor
 //   endgame ID                              play endgame challenge ID (its Play button)
+//   editor clear|start|side red|black|place P SQ|remove SQ|fen FEN|play|table
+//                                           the position editor's controls (dialog editor)
 //   archive first|ID                        open an archived game in the review screen
 //   back                                    leave the review screen (its Back button)
 //   claim | keep_waiting                    answer the abandoned-seat question
@@ -29,6 +32,7 @@
 //   expect connection ready|reconnecting|disconnected, expect lobby_chat TEXT
 //   expect endgame ID tried=N solved=0|1   the challenge's progress as client.conf keeps it
 //   expect fen FEN                          the table's position
+//   expect editor_fen FEN, expect editor_check legal|REASON, expect editor_message TEXT
 //   expect fits yes                         every window inside the client window, no content cut
 //          expect seat_label red|black TEXT
 //                                           fail unless the state matches (10 s grace)

@@ -63,7 +63,10 @@ enum class Lang { English, Chinese };
     X(ErrNoSuchTournament) X(ErrAlreadyEntered) X(ErrEntriesClosed) \
     X(Endgames) X(EndgamesTitle) X(EndgameGoalWin) X(EndgameGoalDraw) X(EndgameTried) \
     X(EndgameSolved) X(EndgamePlay) X(EndgameSolvedToast) X(EndgameNotSolvedToast) \
-    X(EndgameTableName) X(EndgameProgress)
+    X(EndgameTableName) X(EndgameProgress) \
+    X(EditorButton) X(EditorTitle) X(EditorEraser) X(EditorHint) X(EditorSideToMove) X(EditorStart) \
+    X(EditorClear) X(EditorLoadFen) X(EditorCopyFen) X(EditorFenCopied) X(EditorLegal) X(EditorPlayAi) \
+    X(EditorOpenTable) X(EditorTableName)
 
 enum class Str {
 #define XQ_ENUM(name) name,

@@ -280,6 +280,20 @@ constexpr StringEntry TABLE[] = {
     {Str::EndgameNotSolvedToast, "Not solved this time: try it again from Endgames"},
     {Str::EndgameTableName, "Endgame {}"},
     {Str::EndgameProgress, "{} of {} solved; you play the side to move against the full-strength AI"},
+    {Str::EditorButton, "Set up position"},
+    {Str::EditorTitle, "Set up a position"},
+    {Str::EditorEraser, "Eraser (click a piece to remove it)"},
+    {Str::EditorHint, "Pick a piece, then click a point; drag pieces on the board to move them."},
+    {Str::EditorSideToMove, "To move:"},
+    {Str::EditorStart, "Start position"},
+    {Str::EditorClear, "Empty board"},
+    {Str::EditorLoadFen, "Load FEN"},
+    {Str::EditorCopyFen, "Copy FEN"},
+    {Str::EditorFenCopied, "FEN copied to the clipboard"},
+    {Str::EditorLegal, "A legal position: ready to play"},
+    {Str::EditorPlayAi, "Play it against the AI"},
+    {Str::EditorOpenTable, "Open a table with it"},
+    {Str::EditorTableName, "Set-up position"},
 };
 static_assert(table_complete(TABLE), "every string id once, in enum order");
 }  // namespace

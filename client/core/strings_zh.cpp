@@ -280,6 +280,20 @@ constexpr StringEntry TABLE[] = {
     {Str::EndgameNotSolvedToast, "这次没有破解，可在残局列表中重试"},
     {Str::EndgameTableName, "残局 {}"},
     {Str::EndgameProgress, "已破解 {} / {}；你执先行一方，对手是最强电脑"},
+    {Str::EditorButton, "摆棋"},
+    {Str::EditorTitle, "摆棋（设置局面）"},
+    {Str::EditorEraser, "橡皮（点击棋子将其移除）"},
+    {Str::EditorHint, "先选棋子，再点击棋盘上的点；在棋盘上拖动棋子可移动它。"},
+    {Str::EditorSideToMove, "轮到："},
+    {Str::EditorStart, "初始局面"},
+    {Str::EditorClear, "清空棋盘"},
+    {Str::EditorLoadFen, "读入 FEN"},
+    {Str::EditorCopyFen, "复制 FEN"},
+    {Str::EditorFenCopied, "FEN 已复制到剪贴板"},
+    {Str::EditorLegal, "局面合法，可以开始对局"},
+    {Str::EditorPlayAi, "与电脑对弈此局面"},
+    {Str::EditorOpenTable, "用此局面开一张棋桌"},
+    {Str::EditorTableName, "摆棋局面"},
 };
 static_assert(table_complete(TABLE), "every string id once, in enum order");
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <limits>
+#include <set>
 #include <type_traits>
 
 #include "protocol/utf8.h"
@@ -363,9 +364,34 @@ Decoded<Variant> decode_line(std::string_view line) {
     if (too_deep(line))
         return DecodeError{ErrorCode::TooDeep,
                            "JSON nested deeper than " + std::to_string(MAX_JSON_DEPTH) + " levels", ""};
+    // nlohmann skips a leading byte order mark; the protocol has none (PROTOCOL.md, Framing).
+    if (line.starts_with("\xEF\xBB\xBF"))
+        return DecodeError{ErrorCode::BadJson, "line starts with a byte order mark (U+FEFF)", ""};
     try {
-        const json j = json::parse(line, nullptr, /*allow_exceptions=*/false);
+        // Duplicate keys are refused: with two "type"s (or two "move"s) the sender and a
+        // reader could each believe a different one.
+        std::vector<std::set<std::string>> keys;
+        std::string duplicate;
+        const json::parser_callback_t cb = [&](int, json::parse_event_t event, json& parsed) {
+            switch (event) {
+            case json::parse_event_t::object_start: keys.emplace_back(); break;
+            case json::parse_event_t::object_end:
+                if (!keys.empty()) keys.pop_back();
+                break;
+            case json::parse_event_t::key:
+                if (!keys.empty() && parsed.is_string()) {
+                    const auto& k = parsed.get_ref<const std::string&>();
+                    if (!keys.back().insert(k).second && duplicate.empty()) duplicate = k;
+                }
+                break;
+            default: break;
+            }
+            return true;
+        };
+        const json j = json::parse(line, cb, /*allow_exceptions=*/false);
         if (j.is_discarded()) return DecodeError{ErrorCode::BadJson, "line is not valid JSON", ""};
+        if (!duplicate.empty())
+            return DecodeError{ErrorCode::BadJson, "duplicate key \"" + printable_type(duplicate) + "\"", ""};
         if (!j.is_object()) return DecodeError{ErrorCode::BadJson, "line is not a JSON object", ""};
         const auto t = j.find("type");
         if (t == j.end() || !t->is_string())

@@ -16,7 +16,7 @@ using ClientMessage =
                  ChatSend, RequestAi, Resign, OfferDraw, AnswerDraw, RequestTakeback,
                  AnswerTakeback, NewGame, Invite, AnswerInvite, ListGames, GetGame, Pong,
                  ClaimWin, CreateTournament, JoinTournament, LeaveTournament, StartTournament,
-                 ListTournaments, GetTournament, WithdrawOffer>;
+                 ListTournaments, GetTournament, WithdrawOffer, Register, ChangePassword>;
 
 using ServerMessage =
     std::variant<Welcome, Pong, Error, Tables, Users, UserJoined, UserLeft, TableUpdate,

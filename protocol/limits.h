@@ -34,6 +34,8 @@ inline constexpr int AI_LEVEL_MIN = 1;
 inline constexpr int AI_LEVEL_MAX = 10;
 // Longest reconnect grace a table may set, in seconds.
 inline constexpr int MAX_GRACE_S = 3600;
+// Ratings on the wire are whole Glicko-2 points in 0..MAX_RATING.
+inline constexpr int MAX_RATING = 10000;
 
 // A `table_snapshot` carries at most this many moves; the rest follow in `snapshot_moves`
 // lines of the same size, so every server line stays under MAX_LINE_BYTES.

@@ -52,6 +52,7 @@ struct SeatInfo {
     // ...and once it ran out: the seat is abandoned (kept for the player; see AbandonPolicy).
     bool abandoned = false;
     int hold_level = 0;      // > 0 while the built-in AI plays an abandoned seat at that level
+    std::optional<int> rating;  // a registered player's Glicko-2 rating (rounded)
     template <class F> void fields(F& f) {
         f("name", name);
         f("ai_level", ai_level, 0, AI_LEVEL_MAX);
@@ -60,6 +61,7 @@ struct SeatInfo {
         f.opt("grace_ms", grace_ms, 0, std::int64_t(1) << 40);
         f.opt("abandoned", abandoned);
         f.opt("hold_level", hold_level, 0, AI_LEVEL_MAX);
+        f.opt("rating", rating, 0, MAX_RATING);
     }
 };
 
@@ -72,12 +74,14 @@ struct TableSettings {
     std::optional<AbandonPolicy> abandon; // after the grace; default "claim"
     std::optional<int> hold_level;        // AI level for abandon "ai", 1..10 (default 5)
     std::optional<bool> takebacks;        // takeback requests allowed (default true)
+    std::optional<bool> rated;            // a rated table: two registered players and a clock
     template <class F> void fields(F& f) {
         f.opt("clock", clock);
         f.opt("grace", grace, 0, MAX_GRACE_S);
         f.opt("abandon", abandon);
         f.opt("hold_level", hold_level, AI_LEVEL_MIN, AI_LEVEL_MAX);
         f.opt("takebacks", takebacks);
+        f.opt("rated", rated);
     }
     bool operator==(const TableSettings&) const = default;
 };
@@ -112,9 +116,11 @@ struct TableInfo {
 struct UserInfo {
     std::string name;
     TableId table = 0;  // 0 while in the lobby
+    std::optional<int> rating;  // registered players only: the Glicko-2 rating (rounded)
     template <class F> void fields(F& f) {
         f("name", name);
         f("table", table);
+        f.opt("rating", rating, 0, MAX_RATING);
     }
 };
 
@@ -441,6 +447,8 @@ struct Welcome {
     bool resumed = false;      // true when hello.resume reattached an earlier session
     std::vector<std::string> engines;  // external engines request_ai may name (besides the built-in)
     bool account = false;      // true when `name` is a registered account this connection logged in to
+    std::optional<int> rating;  // the account's Glicko-2 rating (rounded), when logged in
+    std::optional<int> rating_rd;  // and its deviation
     template <class F> void fields(F& f) {
         f("session", session);
         f("resume_token", resume_token);
@@ -450,6 +458,8 @@ struct Welcome {
         f.opt("resumed", resumed);
         f.opt("engines", engines);
         f.opt("account", account);
+        f.opt("rating", rating, 0, MAX_RATING);
+        f.opt("rating_rd", rating_rd, 0, MAX_RATING);
     }
 };
 

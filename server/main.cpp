@@ -61,6 +61,18 @@ int main(int argc, char** argv) {
     int ai_quick_workers = 1;
     int ai_quick_ms = 600;
     xq::server::AiTableCaps ai_caps;
+    std::string accounts_text = "optional";
+    app.add_option("--accounts", accounts_text,
+                   "registered accounts: off (nicknames only), optional (guests and accounts; a registered name "
+                   "needs its password), required (accounts only; the operator creates them on the console with "
+                   "'account add NAME')")
+        ->capture_default_str()
+        ->check(CLI::IsMember({"off", "optional", "required"}));
+    app.add_option("--login-tries", config.login_max_failures,
+                   "wrong account passwords from one address within a minute before it is locked out of logging "
+                   "in for 5 minutes")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 1000));
     std::vector<std::string> engine_texts;
     app.add_option("--engine", engine_texts,
                    "an external UCI/UCCI engine offered for AI seats, NAME=PATH (repeatable), e.g. "
@@ -95,6 +107,9 @@ int main(int argc, char** argv) {
     app.footer("Archive: xiangqi-server export|import|games --help; opening books: xiangqi-server book build --help");
     CLI11_PARSE(app, argc, argv);
     config.tournaments_by_operator = tournaments == "operator";
+    config.accounts = accounts_text == "off"        ? xq::server::AccountsMode::Off
+                      : accounts_text == "required" ? xq::server::AccountsMode::Required
+                                                    : xq::server::AccountsMode::Optional;
     config.seat_grace = std::chrono::seconds(seat_grace_s);
     config.ai_min_move = std::chrono::milliseconds(ai_min_move_ms);
     config.idle_ping = std::chrono::milliseconds(static_cast<long long>(idle_ping_s * 1000.0));

@@ -78,6 +78,25 @@ std::optional<AdminCommand> parse_admin_command(std::string_view line, std::stri
         }
         return fail(error, "book takes nothing, reset, or export FILE");
     }
+    if (word == "accounts") return no_arg(K::Accounts);
+    if (word == "account") {
+        const auto sp = rest.find(' ');
+        const std::string_view sub = rest.substr(0, sp);
+        const std::string_view name = sp == std::string_view::npos ? std::string_view() : trim(rest.substr(sp + 1));
+        static constexpr std::pair<std::string_view, K> SUBS[] = {{"add", K::AccountAdd},
+                                                                  {"reset", K::AccountReset},
+                                                                  {"delete", K::AccountDelete},
+                                                                  {"ban", K::AccountBan},
+                                                                  {"unban", K::AccountUnban}};
+        for (const auto& [w, k] : SUBS) {
+            if (sub != w) continue;
+            if (name.empty() || has_controls(name)) return fail(error, "account " + std::string(w) + " wants a name");
+            c.kind = k;
+            c.target = std::string(name);
+            return c;
+        }
+        return fail(error, "account wants add, reset, delete, ban or unban, then a name");
+    }
     if (word == "broadcast" || word == "say") {
         if (rest.empty()) return fail(error, "broadcast wants a message");
         if (rest.size() > MAX_ADMIN_BROADCAST) return fail(error, "message too long");
@@ -101,7 +120,13 @@ std::string admin_help() {
            "  shutdown           stop the server cleanly (alias: quit)\n"
            "  book               the AI's opening book: size and what it learned from its games\n"
            "  book reset         forget what the AI learned (the base book stays)\n"
-           "  book export FILE   write what the AI learned as a book file (xiangqi-server --book FILE)\n";
+           "  book export FILE   write what the AI learned as a book file (xiangqi-server --book FILE)\n"
+           "  accounts           registered accounts (rating, games, bans)\n"
+           "  account add NAME   register NAME; prints its password to hand over\n"
+           "  account reset NAME a new password for NAME (printed)\n"
+           "  account delete NAME   delete the account (its owner plays on as a guest)\n"
+           "  account ban NAME   refuse the account's logins (kept in the database)\n"
+           "  account unban NAME lift it\n";
 }
 
 }  // namespace xq::server

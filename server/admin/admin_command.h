@@ -15,15 +15,21 @@ constexpr std::size_t MAX_ADMIN_LINE = 1024;
 constexpr std::size_t MAX_ADMIN_BROADCAST = 200;
 
 struct AdminCommand {
-    enum class Kind { Help, List, Tables, Kick, Ban, Unban, Bans, Broadcast, Shutdown, Book, BookReset, BookExport };
+    enum class Kind {
+        Help, List, Tables, Kick, Ban, Unban, Bans, Broadcast, Shutdown, Book, BookReset, BookExport,
+        Accounts, AccountAdd, AccountReset, AccountDelete, AccountBan, AccountUnban
+    };
     Kind kind = Kind::Help;
-    std::string target;  // nick or IP for kick/ban/unban; the text for broadcast; the file for book export
+    // nick or IP for kick/ban/unban; the text for broadcast; the file for book export; the
+    // account's name
+    std::string target;
     bool target_is_ip = false;
 };
 
 // "help", "list", "tables", "kick NICK", "ban NICK|IP", "unban NICK|IP", "bans",
 // "broadcast TEXT" (alias "say"), "shutdown" (alias "quit"), "book", "book reset",
-// "book export FILE". nullopt and why otherwise.
+// "book export FILE", "accounts", "account add|reset|delete|ban|unban NAME". nullopt and why
+// otherwise.
 std::optional<AdminCommand> parse_admin_command(std::string_view line, std::string* error = nullptr);
 std::string admin_help();
 // True for a dotted IPv4 or an IPv6 address text.

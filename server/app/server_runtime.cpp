@@ -14,6 +14,7 @@
 #include "protocol/limits.h"
 #include "server/app/book_command.h"
 #include "server/discovery/discovery_responder.h"
+#include "server/identity/account_service.h"
 #include "server/net/server.h"
 #include "server/store/archive.h"
 #include "server/store/book_learner.h"
@@ -124,11 +125,27 @@ bool ServerRuntime::start(std::string* error) {
     admission_ = std::make_unique<Admission>(server_config_.max_clients, config_.max_per_ip, config_.cap_loopback);
     server_.set_admission(
         [this](const std::string& ip) {
-            auto v = admission_->admit(ip, bans_);
-            return v == Admission::Verdict::Admit ? std::string() : std::string(admission_message(v));
+            const auto v = admission_->admit(ip, bans_);
+            if (v == Admission::Verdict::Admit) return std::optional<proto::Error>();
+            return std::optional<proto::Error>(proto::Error{
+                v == Admission::Verdict::Banned ? proto::ErrorCode::Banned : proto::ErrorCode::ServerFull,
+                std::string(admission_message(v)), "", 0});
         },
         [this](const std::string& ip) { admission_->release(ip); });
     if (storage_) server_.lobby().set_archive(recorder_.get());
+    if (server_config_.accounts != AccountsMode::Off) {
+        // Beside the games in the same file; without a database, for this run only.
+        const std::filesystem::path file = storage_ ? storage_->path() : std::filesystem::path(":memory:");
+        std::string err;
+        accounts_ = AccountService::open(file, &err);
+        if (!accounts_) {
+            if (error) *error = err + " (or run with --accounts off)";
+            return false;
+        }
+        server_.lobby().set_accounts(accounts_);
+        spdlog::info("accounts {}{}", server_config_.accounts == AccountsMode::Required ? "required" : "optional",
+                     storage_ ? "" : " (kept in memory for this run only: --no-persist)");
+    }
     if (int n = recorder_->restore(); n > 0) spdlog::info("{} unfinished game(s) restored", n);
 
     if (config_.discovery_port != 0) {
@@ -201,9 +218,11 @@ void ServerRuntime::read_console() {
             console_buf_.consume(n);
             std::string err;
             auto cmd = parse_admin_command(line, &err);
-            std::string reply = cmd ? execute(*cmd) : err + "\n";
-            std::fwrite(reply.data(), 1, reply.size(), stdout);
-            std::fflush(stdout);
+            auto print = [](const std::string& text) {
+                std::fwrite(text.data(), 1, text.size(), stdout);
+                std::fflush(stdout);
+            };
+            print(cmd ? execute(*cmd, print) : err + "\n");
             if (console_ && console_->is_open()) read_console();
         });
 }
@@ -240,11 +259,22 @@ std::string ServerRuntime::book_command(const AdminCommand& c) {
     return out.str();
 }
 
-std::string ServerRuntime::execute(const AdminCommand& c) {
+std::string ServerRuntime::execute(const AdminCommand& c, std::function<void(std::string)> reply) {
     using K = AdminCommand::Kind;
+    using A = Lobby::AccountCommand;
     Lobby& lobby = server_.lobby();
     std::ostringstream out;
+    auto account = [&](A a) {
+        lobby.admin_account(a, c.target, reply ? std::move(reply) : [](std::string) {});
+        return std::string();
+    };
     switch (c.kind) {
+    case K::Accounts: return account(A::List);
+    case K::AccountAdd: return account(A::Add);
+    case K::AccountReset: return account(A::Reset);
+    case K::AccountDelete: return account(A::Delete);
+    case K::AccountBan: return account(A::Ban);
+    case K::AccountUnban: return account(A::Unban);
     case K::Help: return admin_help();
     case K::List: {
         auto users = lobby.admin_users();
@@ -275,7 +305,7 @@ std::string ServerRuntime::execute(const AdminCommand& c) {
                    " connection(s) closed)\n";
         }
         bool added = bans_.ban(c.target, false);
-        bool kicked = lobby.admin_kick(c.target);
+        bool kicked = lobby.admin_kick(c.target, true);
         return std::string(added ? "banned " : "already banned ") + c.target + (kicked ? " (kicked)\n" : "\n");
     }
     case K::Unban: return bans_.unban(c.target) ? "unbanned " + c.target + "\n" : "no ban on " + c.target + "\n";

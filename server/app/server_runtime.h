@@ -29,6 +29,7 @@ class Storage;
 class GameRecorder;
 class BookLearner;
 class DiscoveryResponder;
+class AccountService;
 
 // Adds --data-dir, --no-persist, --sync-full, --clock, --discovery-port, --discovery-bind,
 // --no-console and --max-per-ip to the server's options (shown by --help with their defaults).
@@ -49,8 +50,10 @@ public:
     // Stops discovery and the console (so io.run() can return); the database stays open
     // until destruction.
     void stop();
-    // Carries out one console command and returns the reply (also used by tests).
-    std::string execute(const AdminCommand& command);
+    // Carries out one console command and returns the reply (also used by tests). Account
+    // commands answer later (hashing runs on the accounts worker): `reply` gets their text
+    // on the I/O thread, and execute returns "".
+    std::string execute(const AdminCommand& command, std::function<void(std::string)> reply = {});
 
     Storage* storage() const { return storage_.get(); }
     std::uint16_t discovery_port() const;
@@ -67,6 +70,7 @@ private:
     book::Book book_;  // the built-in AI's opening book (read by tables on the I/O thread)
     std::unique_ptr<BookLearner> learner_;
     std::unique_ptr<GameRecorder> recorder_;
+    std::shared_ptr<AccountService> accounts_;
     std::unique_ptr<DiscoveryResponder> discovery_;
     std::unique_ptr<boost::asio::posix::stream_descriptor> console_;
     boost::asio::streambuf console_buf_;

@@ -39,6 +39,10 @@ using Clock = std::chrono::steady_clock;  // the server's one time source (flood
 // Every timer of the game core (seat grace, game clocks, AI pauses) runs on that clock.
 using Timer = boost::asio::basic_waitable_timer<Clock>;
 
+// Registered accounts (--accounts): off (names only, as before accounts), optional (guests
+// and accounts; a registered name needs its password), required (accounts only).
+enum class AccountsMode { Off, Optional, Required };
+
 struct ServerConfig {
     std::string name = "Xiangqi LAN";
     std::string bind = "0.0.0.0";
@@ -69,6 +73,11 @@ struct ServerConfig {
     int password_max_failures = 5;
     Millis password_window{60'000};
     Millis password_lockout{300'000};
+
+    // Accounts: the mode, and how many wrong account passwords from one address (within
+    // password_window) lock it out of logging in for password_lockout.
+    AccountsMode accounts = AccountsMode::Optional;
+    int login_max_failures = 5;
 
     // External engine searches run on this many threads (each drives one child process).
     int engine_workers = 2;
@@ -109,7 +118,8 @@ inline constexpr std::size_t MAX_WRITE_BATCH = 64;          // buffers gathered 
 inline constexpr Millis ACCEPT_BACKOFF{100};                // pause after a failed accept (EMFILE)
 inline constexpr Millis IDLE_CLOSE_GRACE{2'000};             // an idle connection not taking its error is cut
 inline constexpr std::size_t MAX_PASSWORD_ADDRESSES = 10'000; // addresses tracked for wrong passwords
-inline constexpr int DEFAULT_HOLD_LEVEL = 5;                 // AI level holding an abandoned seat
+inline constexpr int DEFAULT_HOLD_LEVEL = 5;
+inline constexpr std::size_t MAX_QUEUED_LOGIN_LINES = 32;    // lines held while a login's password is checked                 // AI level holding an abandoned seat
 inline constexpr Millis RESTART_GRACE_MIN{30'000};           // least grace of a seat after a restart
 
 }  // namespace xq::server

@@ -23,8 +23,34 @@ CREATE TABLE IF NOT EXISTS accounts(
   key_shaped TEXT NOT NULL UNIQUE,
   hash TEXT NOT NULL,
   created_ms INTEGER NOT NULL,
-  last_login_ms INTEGER NOT NULL DEFAULT 0);
+  last_login_ms INTEGER NOT NULL DEFAULT 0,
+  banned INTEGER NOT NULL DEFAULT 0,
+  rating REAL NOT NULL DEFAULT 1500,
+  rd REAL NOT NULL DEFAULT 350,
+  volatility REAL NOT NULL DEFAULT 0.06,
+  rated_games INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS rating_history(
+  id INTEGER PRIMARY KEY,
+  account_id INTEGER NOT NULL,
+  game_id INTEGER NOT NULL,
+  at_ms INTEGER NOT NULL,
+  rating REAL NOT NULL,
+  rd REAL NOT NULL,
+  volatility REAL NOT NULL);
+CREATE INDEX IF NOT EXISTS rating_history_account ON rating_history(account_id, id);
 )sql";
+
+// Version 1 had no ban and no rating: its accounts start unrated.
+constexpr const char* UPGRADE_1_TO_2 = R"sql(
+ALTER TABLE accounts ADD COLUMN banned INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE accounts ADD COLUMN rating REAL NOT NULL DEFAULT 1500;
+ALTER TABLE accounts ADD COLUMN rd REAL NOT NULL DEFAULT 350;
+ALTER TABLE accounts ADD COLUMN volatility REAL NOT NULL DEFAULT 0.06;
+ALTER TABLE accounts ADD COLUMN rated_games INTEGER NOT NULL DEFAULT 0;
+UPDATE meta SET value = '2' WHERE key = 'accounts_schema';
+)sql";
+
+constexpr const char* ACCOUNT_COLUMNS = "id, name, created_ms, last_login_ms, banned, rating, rd, volatility, rated_games";
 
 // Keys depend on ICU's confusable data: a database written under another Unicode version
 // gets its keys computed again on open.
@@ -51,7 +77,12 @@ public:
         return *this;
     }
     int step() { return sqlite3_step(s_); }
+    Query& bind(int i, double v) {
+        sqlite3_bind_double(s_, i, v);
+        return *this;
+    }
     std::int64_t i64(int col) const { return sqlite3_column_int64(s_, col); }
+    double f64(int col) const { return sqlite3_column_double(s_, col); }
     std::string text(int col) const {
         const unsigned char* p = sqlite3_column_text(s_, col);
         return p ? std::string(reinterpret_cast<const char*>(p), static_cast<std::size_t>(sqlite3_column_bytes(s_, col)))
@@ -61,6 +92,21 @@ public:
 private:
     sqlite3_stmt* s_ = nullptr;
 };
+
+// A row of ACCOUNT_COLUMNS, from column `first`.
+Account account_row(const Query& q, int first = 0) {
+    Account a;
+    a.id = q.i64(first);
+    a.name = q.text(first + 1);
+    a.created_ms = q.i64(first + 2);
+    a.last_login_ms = q.i64(first + 3);
+    a.banned = q.i64(first + 4) != 0;
+    a.rating = q.f64(first + 5);
+    a.rd = q.f64(first + 6);
+    a.volatility = q.f64(first + 7);
+    a.rated_games = static_cast<int>(q.i64(first + 8));
+    return a;
+}
 
 std::int64_t now_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
@@ -105,6 +151,11 @@ std::unique_ptr<AccountStore> AccountStore::open(const std::filesystem::path& db
         Query q(s->db_, "SELECT key, value FROM meta WHERE key IN ('accounts_schema', 'accounts_unicode')");
         if (!q) return set_error(sqlite3_errmsg(s->db_));
         while (q.step() == SQLITE_ROW) (q.text(0) == "accounts_schema" ? version : unicode) = q.text(1);
+    }
+    if (version == "1") {
+        if (!s->exec("BEGIN IMMEDIATE;") || !s->exec(UPGRADE_1_TO_2) || !s->exec("COMMIT;"))
+            return set_error("cannot upgrade the accounts of " + db_file.string() + ": " + s->error_);
+        version = std::to_string(ACCOUNTS_SCHEMA_VERSION);
     }
     if (version && *version != std::to_string(ACCOUNTS_SCHEMA_VERSION))
         return set_error(db_file.string() + " has accounts schema version " + *version + ", this server knows " +
@@ -177,12 +228,12 @@ std::optional<std::string> AccountStore::hash(std::string_view password) {
 
 std::vector<std::pair<Account, std::string>> AccountStore::matches(const NameKey& key) {
     std::vector<std::pair<Account, std::string>> out;
-    Query q(db_,
-            "SELECT id, name, created_ms, last_login_ms, hash FROM accounts WHERE key_folded = ?1 OR key_shaped = ?2 "
-            "ORDER BY id");
+    Query q(db_, (std::string("SELECT ") + ACCOUNT_COLUMNS +
+                  ", hash FROM accounts WHERE key_folded = ?1 OR key_shaped = ?2 ORDER BY id")
+                     .c_str());
     if (!q) return out;
     q.bind(1, key.folded).bind(2, key.shaped);
-    while (q.step() == SQLITE_ROW) out.push_back({Account{q.i64(0), q.text(1), q.i64(2), q.i64(3)}, q.text(4)});
+    while (q.step() == SQLITE_ROW) out.push_back({account_row(q), q.text(9)});
     return out;
 }
 
@@ -251,12 +302,17 @@ AccountStore::Result AccountStore::change_password(std::string_view name, std::s
     return Result::Ok;
 }
 
-AccountStore::Result AccountStore::reset(std::string_view name, std::string* password_out) {
-    const auto a = find(name);
-    if (!a) return Result::NoSuchAccount;
+std::string AccountStore::random_password() {
     std::string password;
     for (std::size_t i = 0; i < RESET_LENGTH; ++i)
         password += RESET_ALPHABET[randombytes_uniform(static_cast<std::uint32_t>(RESET_ALPHABET.size()))];
+    return password;
+}
+
+AccountStore::Result AccountStore::reset(std::string_view name, std::string* password_out) {
+    const auto a = find(name);
+    if (!a) return Result::NoSuchAccount;
+    std::string password = random_password();
     const auto h = hash(password);
     if (!h) return Result::Failed;
     Query q(db_, "UPDATE accounts SET hash = ?1, last_login_ms = 0 WHERE id = ?2");
@@ -271,8 +327,9 @@ AccountStore::Result AccountStore::reset(std::string_view name, std::string* pas
 AccountStore::Result AccountStore::remove(std::string_view name) {
     const auto a = find(name);
     if (!a) return Result::NoSuchAccount;
+    Query h(db_, "DELETE FROM rating_history WHERE account_id = ?1");
     Query q(db_, "DELETE FROM accounts WHERE id = ?1");
-    if (!q || q.bind(1, a->id).step() != SQLITE_DONE) {
+    if (!h || h.bind(1, a->id).step() != SQLITE_DONE || !q || q.bind(1, a->id).step() != SQLITE_DONE) {
         error_ = sqlite3_errmsg(db_);
         return Result::Failed;
     }
@@ -281,8 +338,49 @@ AccountStore::Result AccountStore::remove(std::string_view name) {
 
 std::vector<Account> AccountStore::list() {
     std::vector<Account> out;
-    Query q(db_, "SELECT id, name, created_ms, last_login_ms FROM accounts ORDER BY name COLLATE NOCASE, id");
-    while (q && q.step() == SQLITE_ROW) out.push_back(Account{q.i64(0), q.text(1), q.i64(2), q.i64(3)});
+    Query q(db_, (std::string("SELECT ") + ACCOUNT_COLUMNS + " FROM accounts ORDER BY name COLLATE NOCASE, id").c_str());
+    while (q && q.step() == SQLITE_ROW) out.push_back(account_row(q));
+    return out;
+}
+
+AccountStore::Result AccountStore::set_banned(std::string_view name, bool banned) {
+    const auto a = find(name);
+    if (!a) return Result::NoSuchAccount;
+    Query q(db_, "UPDATE accounts SET banned = ?1 WHERE id = ?2");
+    if (!q || q.bind(1, std::int64_t(banned ? 1 : 0)).bind(2, a->id).step() != SQLITE_DONE) {
+        error_ = sqlite3_errmsg(db_);
+        return Result::Failed;
+    }
+    return Result::Ok;
+}
+
+AccountStore::Result AccountStore::record_rating(std::int64_t account_id, const RatingEntry& after) {
+    if (!exec("BEGIN IMMEDIATE;")) return Result::Failed;
+    Query u(db_, "UPDATE accounts SET rating = ?1, rd = ?2, volatility = ?3, rated_games = rated_games + 1 WHERE id = ?4");
+    bool ok = u && u.bind(1, after.rating).bind(2, after.rd).bind(3, after.volatility).bind(4, account_id).step() ==
+                       SQLITE_DONE;
+    const bool found = !ok || sqlite3_changes(db_) == 1;
+    ok = ok && found;
+    Query h(db_, "INSERT INTO rating_history(account_id, game_id, at_ms, rating, rd, volatility) "
+                 "VALUES(?1, ?2, ?3, ?4, ?5, ?6)");
+    ok = ok && h &&
+         h.bind(1, account_id).bind(2, after.game_id).bind(3, after.at_ms).bind(4, after.rating).bind(5, after.rd)
+                 .bind(6, after.volatility)
+                 .step() == SQLITE_DONE;
+    if (!ok) {
+        error_ = sqlite3_errmsg(db_);
+        exec("ROLLBACK;");
+        return found ? Result::Failed : Result::NoSuchAccount;
+    }
+    return exec("COMMIT;") ? Result::Ok : Result::Failed;
+}
+
+std::vector<RatingEntry> AccountStore::rating_history(std::int64_t account_id) {
+    std::vector<RatingEntry> out;
+    Query q(db_, "SELECT game_id, at_ms, rating, rd, volatility FROM rating_history WHERE account_id = ?1 ORDER BY id");
+    if (!q) return out;
+    q.bind(1, account_id);
+    while (q.step() == SQLITE_ROW) out.push_back(RatingEntry{q.i64(0), q.i64(1), q.f64(2), q.f64(3), q.f64(4)});
     return out;
 }
 

@@ -19,13 +19,27 @@ namespace xq::server {
 
 // Version of the accounts part of the database (meta key `accounts_schema`); the games part
 // keeps its own version (meta key `schema`), so either side upgrades alone.
-inline constexpr int ACCOUNTS_SCHEMA_VERSION = 1;
+// Version 2 added the operator's account ban and the Glicko-2 rating (with its history).
+inline constexpr int ACCOUNTS_SCHEMA_VERSION = 2;
 
 struct Account {
     std::int64_t id = 0;
     std::string name;  // as registered (NFC)
     std::int64_t created_ms = 0;
     std::int64_t last_login_ms = 0;  // 0: never logged in since registering or a reset
+    bool banned = false;             // the operator's ban: the account cannot log in
+    // Glicko-2 on Glickman's display scale (rating 1500, deviation 350, volatility 0.06 new).
+    double rating = 1500.0;
+    double rd = 350.0;
+    double volatility = 0.06;
+    int rated_games = 0;
+};
+
+// One line of a player's rating history: the rating after a rated game.
+struct RatingEntry {
+    std::int64_t game_id = 0;  // the archive's game id (0: unknown)
+    std::int64_t at_ms = 0;
+    double rating = 0, rd = 0, volatility = 0;
 };
 
 class AccountStore {
@@ -54,9 +68,17 @@ public:
     // its last login time is set to `now_ms`.
     Result verify(std::string_view name, std::string_view password, std::int64_t now_ms, Account* out = nullptr);
     Result change_password(std::string_view name, std::string_view old_password, std::string_view new_password);
+    // A password for the operator to read out (14 characters without look-alikes, from
+    // libsodium's generator): resets and accounts the operator creates.
+    static std::string random_password();
     // The operator's reset: a new random password, returned in `password_out`.
     Result reset(std::string_view name, std::string* password_out);
     Result remove(std::string_view name);
+    // The operator's account ban (kept in the database, unlike nick bans).
+    Result set_banned(std::string_view name, bool banned);
+    // Stores an account's rating after a rated game and appends it to its history.
+    Result record_rating(std::int64_t account_id, const RatingEntry& after);
+    std::vector<RatingEntry> rating_history(std::int64_t account_id);
     std::vector<Account> list();
 
     const std::string& last_error() const { return error_; }

@@ -42,7 +42,10 @@ std::string clean_text(std::string_view text, std::size_t max_code_points) {
 Lobby::Lobby(boost::asio::io_context& io, const ServerConfig& config, Outbox& out, AiPool* ai)
     : io_(io), config_(config), out_(out), ai_(ai),
       password_guard_(config.password_max_failures, config.password_window, config.password_lockout,
-                      MAX_PASSWORD_ADDRESSES) {
+                      MAX_PASSWORD_ADDRESSES),
+      login_guard_(config.login_max_failures, config.password_window, config.password_lockout, MAX_PASSWORD_ADDRESSES) {
+    // Ratings first: a tournament board's game is rated before the desk retires the board.
+    observers_.push_back(&ratings_);
     observers_.push_back(&desk_);
 }
 
@@ -106,6 +109,12 @@ void Lobby::refuse(User& u, ErrorCode code, std::string message, std::string_vie
                              std::string(request), table});
     if (u.refused_in_row >= config_.max_refused_in_row && !u.closing) {
         spdlog::warn("session {} ({}): {} refused lines in a row, closing", u.id, u.name, u.refused_in_row);
+        // Said before the close, and the table hears `dropped`: the server cut this one.
+        send_msg(u, proto::Error{ErrorCode::RateLimited,
+                                 std::to_string(u.refused_in_row) +
+                                     " refused or rate-limited lines in a row: the server closes this connection",
+                                 "", 0});
+        u.dropped = true;
         u.closing = true;
         out_.close(u.id);
     }
@@ -141,7 +150,7 @@ void Lobby::send_tables(User& u) {
 void Lobby::send_users(User& u) {
     std::vector<proto::UserInfo> all;
     for (const auto& [id, other] : users_)
-        if (other->greeted) all.push_back(proto::UserInfo{other->name, other->table});
+        if (other->greeted) all.push_back(proto::UserInfo{other->name, other->table, shown_rating(*other)});
     for (const auto& page : proto::user_pages(all)) send_msg(u, page);
 }
 
@@ -167,6 +176,14 @@ bool Lobby::on_connect(SessionId s, const std::string& address) {
 void Lobby::on_oversized(SessionId s) {
     User* u = find(s);
     if (!u || u->closing) return;
+    if (!u->greeted) {
+        // A first line that cannot be hello: like any bad first line, the connection closes.
+        refuse_and_close(*u, ErrorCode::LineTooLong,
+                         "the first line is longer than " + std::to_string(proto::MAX_LINE_BYTES) +
+                             " bytes; it must be hello",
+                         "");
+        return;
+    }
     refuse(*u, ErrorCode::LineTooLong,
            "line longer than " + std::to_string(proto::MAX_LINE_BYTES) + " bytes (skipped)", "");
 }
@@ -175,6 +192,15 @@ void Lobby::on_line(SessionId s, std::string_view line) {
     User* up = find(s);
     if (!up || up->closing) return;
     User& u = *up;
+    if (u.login_pending) {
+        // The hello waits for its password check; what follows it is answered after.
+        if (u.queued.size() >= MAX_QUEUED_LOGIN_LINES) {
+            refuse_and_close(u, ErrorCode::RateLimited, "too many lines before the login was answered", "");
+            return;
+        }
+        u.queued.emplace_back(line);
+        return;
+    }
     if (!u.flood.take(Clock::now())) {
         refuse(u, ErrorCode::RateLimited, "too many messages; slow down", "");
         return;
@@ -202,7 +228,7 @@ void Lobby::on_line(SessionId s, std::string_view line) {
 
 void Lobby::hello_timeout(SessionId s) {
     User* u = find(s);
-    if (!u || u->greeted || u->closing) return;
+    if (!u || u->greeted || u->closing || u->login_pending) return;
     refuse_and_close(*u, ErrorCode::NotHello,
                      "no hello within " + std::to_string(config_.hello_timeout.count() / 1000) + " s", "");
 }
@@ -222,6 +248,7 @@ void Lobby::on_disconnect(SessionId s, proto::LeaveReason reason) {
     if (it == users_.end()) return;
     std::unique_ptr<User> u = std::move(it->second);
     users_.erase(it);
+    if (u->dropped) reason = proto::LeaveReason::Dropped;
     // While stopping, tables are closed: no grace timers, no farewells.
     if (!u->greeted || shutting_down_) return;
     if (u->table != 0) {
@@ -298,8 +325,12 @@ bool Lobby::join_table(User& u, proto::TableId id, proto::Role as, std::string_v
         refuse(u, v->code, v->message, request, id);
         return false;
     }
+    if (t->rules().rated && as != proto::Role::Spectator && u.account_id == 0) {
+        refuse(u, ErrorCode::NotAllowed, "only registered players sit at a rated table (register first)", request, id);
+        return false;
+    }
     u.table = id;
-    t->join(u.id, u.name, u.token, as);
+    t->join(u.id, u.name, u.token, as, u.account_id, shown_rating(u));
     return true;
 }
 
@@ -339,7 +370,7 @@ bool Lobby::seat_user(User& u, Table& t, Color c) {
         leave_current(u);
     }
     u.table = t.id();
-    t.join(u.id, u.name, u.token, as);
+    t.join(u.id, u.name, u.token, as, u.account_id, shown_rating(u));
     return true;
 }
 
@@ -361,6 +392,11 @@ Table* Lobby::restore_table(proto::TableId id, const std::string& name, const st
     auto t = std::make_shared<Table>(TableContext{io_, config_, *this, ai_, &observers_, engines_, book_}, id, name, creator,
                                      start, rules);
     if (!t->restore_game(moves, seats)) return nullptr;
+    // The creator's rights go with the seat token of the creator's name (the database keeps
+    // no session of a spectating creator).
+    for (Color c : {RED, BLACK})
+        if (seats[c].kind == RestoredSeat::Kind::Human && seats[c].name == creator && !seats[c].token.empty())
+            t->add_creator_identity("session:" + seats[c].token);
     tables_.emplace(id, t);
     if (next_table_id_ <= id) next_table_id_ = id + 1;
     for (Color c : {RED, BLACK})
@@ -375,10 +411,11 @@ std::vector<proto::UserInfo> Lobby::admin_users() const {
     return out;
 }
 
-bool Lobby::admin_kick(const std::string& name) {
+bool Lobby::admin_kick(const std::string& name, bool banned) {
     User* u = find_by_name(name);
     if (!u || u->closing) return false;
-    send_msg(*u, proto::Error{proto::ErrorCode::NotAllowed, "the operator closed your connection", "", 0});
+    send_msg(*u, banned ? proto::Error{proto::ErrorCode::Banned, "the operator banned your name", "", 0}
+                        : proto::Error{proto::ErrorCode::NotAllowed, "the operator closed your connection", "", 0});
     u->closing = true;
     out_.close(u->id);
     return true;

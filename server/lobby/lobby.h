@@ -6,6 +6,8 @@
 
 #include <boost/asio/io_context.hpp>
 
+#include <functional>
+
 #include <map>
 #include <memory>
 #include <optional>
@@ -19,6 +21,7 @@
 #include "protocol/codec.h"
 #include "server/admin/password_guard.h"
 #include "server/config/server_config.h"
+#include "server/identity/account_service.h"
 #include "server/identity/name_policy.h"
 #include "server/lobby/game_archive.h"
 #include "server/lobby/rate_limit.h"
@@ -28,6 +31,7 @@
 namespace xq::server {
 
 class BanList;
+class AccountService;
 class EnginePool;
 struct RestoredSeat;
 
@@ -88,8 +92,17 @@ public:
     Table* restore_table(proto::TableId id, const std::string& name, const std::string& creator,
                          const Position& start, const std::vector<Move>& moves, const RestoredSeat* seats,
                          const TableRules& rules);
+    // Registered accounts (ignored when config.accounts is Off): the directory of names is
+    // loaded once here, passwords are checked on the service's worker thread.
+    void set_accounts(std::shared_ptr<AccountService> accounts);
+    bool accounts_on() const { return accounts_ != nullptr; }
+    // The operator console's account commands; `done` gets the console's answer later, on
+    // the I/O thread (hashing runs on the accounts worker).
+    enum class AccountCommand { List, Add, Reset, Delete, Ban, Unban };
+    void admin_account(AccountCommand c, const std::string& name, std::function<void(std::string)> done);
     std::vector<proto::UserInfo> admin_users() const;
-    bool admin_kick(const std::string& name);
+    // Closes the named user's connection with not_allowed (a kick) or banned (a ban).
+    bool admin_kick(const std::string& name, bool banned = false);
     void admin_notice(const std::string& text);
 
     std::size_t user_count() const { return users_.size(); }
@@ -113,6 +126,7 @@ private:
         SessionId id = 0;
         bool greeted = false;  // hello accepted
         bool closing = false;  // close requested; further lines are ignored
+        bool dropped = false;  // the server cut it (flood): its table hears `dropped`
         std::string name;
         NameKey key;          // confusable key of `name` (uniqueness, bans, invitations)
         std::string address;  // remote IP (wrong-password limit)
@@ -123,10 +137,58 @@ private:
         TokenBucket flood;
         int refused_in_row = 0;
         std::vector<PendingInvite> invites;
+        // Accounts: the one this session logged in to (0: a guest), a hello waiting for its
+        // password check (lines meanwhile are held in `queued`), the account whose password
+        // that check accepted, and a register/change_password on the worker.
+        std::int64_t account_id = 0;
+        bool login_pending = false;
+        std::vector<std::string> queued;
+        std::int64_t verified_account = 0;
+        bool account_job = false;
+        // Who this is for rights that outlive a connection (a table's creator): the
+        // session's resume token (a resume carries it on) and the account, if any.
+        std::vector<std::string> identities() const {
+            std::vector<std::string> ids{"session:" + token};
+            if (account_id != 0) ids.push_back("account:" + std::to_string(account_id));
+            return ids;
+        }
         User(SessionId i, const ServerConfig& c)
             : id(i), chat(c.chat_burst, c.chat_window), flood(c.msg_rate_per_s, c.msg_burst) {}
     };
 
+    // What the lobby knows of each registered account (the store on the worker is the truth;
+    // this copy follows every change made through the lobby).
+    struct AccountEntry {
+        std::int64_t id = 0;
+        std::string name;
+        NameKey key;
+        bool banned = false;
+        double rating = 0, rd = 0, volatility = 0;
+        int rated_games = 0;
+    };
+    // The rating shown for a session (nullopt for a guest).
+    std::optional<int> shown_rating(const User& u);
+    // Glicko-2 after a rated game: both players' new ratings, kept and shown.
+    void rate_game(const Table& t, const proto::GameOver& g);
+    // Follows every table's results for rate_game.
+    class RatingObserver final : public TableObserver {
+    public:
+        explicit RatingObserver(Lobby& l) : lobby_(l) {}
+        void game_over(const Table& t, const proto::GameOver& g) override { lobby_.rate_game(t, g); }
+
+    private:
+        Lobby& lobby_;
+    };
+    AccountEntry* account_named(const NameKey& key);
+    AccountEntry* account_by_id(std::int64_t id);
+    void set_account_entry(const Account& a);
+    // Runs `job` on the accounts worker; its result `f` then runs on the I/O thread if the
+    // lobby is still there. False when the worker's queue is full.
+    template <class Job, class Then>
+    bool on_accounts(Job job, Then then);
+    // A hello for a registered name: the password goes to the worker, the hello waits.
+    void start_login(User& u, const proto::Hello& m, const AccountEntry& a);
+    void finish_login(SessionId s, const proto::Hello& m, std::int64_t account_id, int result);
     User* find(SessionId s);
     User* find_by_name(std::string_view name);
     void send_msg(User& u, const proto::ServerMessage& m);
@@ -187,6 +249,8 @@ private:
     void handle(User& u, const proto::ListTournaments& m);
     void handle(User& u, const proto::GetTournament& m);
     void handle(User& u, const proto::WithdrawOffer& m);
+    void handle(User& u, const proto::Register& m);
+    void handle(User& u, const proto::ChangePassword& m);
 
     boost::asio::io_context& io_;
     const ServerConfig& config_;
@@ -207,6 +271,12 @@ private:
     std::string default_clock_ = "none";
     bool shutting_down_ = false;
     NamePolicy names_;
+    std::shared_ptr<AccountService> accounts_;
+    RatingObserver ratings_{*this};
+    std::vector<AccountEntry> directory_;
+    PasswordGuard login_guard_;
+    // Answers from the accounts worker run only while this lives.
+    std::shared_ptr<char> alive_ = std::make_shared<char>();
     // Last: it reaches into the members above (and goes first when the lobby does).
     TournamentDesk desk_{*this};
 };

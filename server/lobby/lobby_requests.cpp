@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "protocol/utf8.h"
 #include "server/admin/ban_list.h"
@@ -66,15 +67,56 @@ void Lobby::handle(User& u, const proto::Hello& m) {
             }
         }
     }
+    // Accounts: a registered name is its owner's only (the password is checked on the
+    // accounts worker, then this hello runs again with the account known good).
+    std::string shown = name;
+    std::int64_t account_id = 0;
+    if (accounts_) {
+        const AccountEntry* a = account_named(names_.key(name));
+        if (a && a->banned) {
+            refuse_and_close(u, ErrorCode::Banned, "the account '" + a->name + "' is banned from this server", m.TYPE);
+            return;
+        }
+        if (a && u.verified_account != a->id) {
+            if (m.account_password.empty()) {
+                refuse_and_close(u, ErrorCode::AccountRequired,
+                                 "the name '" + a->name +
+                                     "' is a registered account: log in with its password (hello.account_password)",
+                                 m.TYPE);
+                return;
+            }
+            start_login(u, m, *a);
+            return;
+        }
+        if (a) {
+            account_id = a->id;
+            shown = held ? name : a->name;
+        } else if (config_.accounts == AccountsMode::Required) {
+            refuse_and_close(u, ErrorCode::AccountRequired,
+                             "this server admits registered accounts only; ask its operator for one", m.TYPE);
+            return;
+        } else if (!m.account_password.empty()) {
+            refuse_and_close(u, ErrorCode::BadLogin, "no account is registered under the name '" + name + "'",
+                             m.TYPE);
+            return;
+        }
+    }
     u.greeted = true;
-    u.name = name;
-    u.key = names_.key(name);
+    u.name = shown;
+    u.key = names_.key(shown);
+    u.account_id = account_id;
     u.session = random_hex(8);
     u.token = held ? m.resume : random_hex(16);
     const bool resumed = held != nullptr;
-    send_msg(u, proto::Welcome{u.session, u.token, config_.name, proto::PROTOCOL_VERSION, u.name, resumed,
-                               engines_ ? engines_->names() : std::vector<std::string>{}});
-    spdlog::info("session {}: '{}' logged in{}", u.id, u.name, resumed ? " (resumed)" : "");
+    proto::Welcome welcome{u.session, u.token, config_.name, proto::PROTOCOL_VERSION, u.name, resumed,
+                           engines_ ? engines_->names() : std::vector<std::string>{}, account_id != 0};
+    if (const AccountEntry* a = account_by_id(account_id)) {
+        welcome.rating = shown_rating(u);
+        welcome.rating_rd = std::clamp(static_cast<int>(std::lround(a->rd)), 0, proto::MAX_RATING);
+    }
+    send_msg(u, welcome);
+    spdlog::info("session {}: '{}' logged in{}{}", u.id, u.name, account_id != 0 ? " to its account" : "",
+                 resumed ? " (resumed)" : "");
     if (resumed) {
         held_seats_.erase(m.resume);
         u.table = held_table->id();
@@ -155,16 +197,21 @@ void Lobby::handle(User& u, const proto::CreateTable& m) {
         refuse(u, ErrorCode::BadSettings, *why, m.TYPE);
         return;
     }
+    if (std::get<TableRules>(rules).rated && m.as != proto::Role::Spectator && u.account_id == 0) {
+        refuse(u, ErrorCode::NotAllowed, "only registered players sit at a rated table (register first)", m.TYPE);
+        return;
+    }
     std::string name = clean_text(m.name, proto::MAX_TABLE_NAME_CODE_POINTS);
     if (name.empty()) name = default_table_name(u.name);
     const proto::TableId id = next_table_id_++;
     auto t = std::make_shared<Table>(TableContext{io_, config_, *this, ai_, &observers_, engines_, book_}, id, name, u.name,
                                      start, std::get<TableRules>(std::move(rules)));
+    for (auto& who : u.identities()) t->add_creator_identity(std::move(who));
     tables_.emplace(id, t);
     for (TableObserver* o : observers_) o->table_created(*t);
     spdlog::debug("table {} created by '{}'", id, u.name);
     u.table = id;
-    t->join(u.id, u.name, u.token, m.as);
+    t->join(u.id, u.name, u.token, m.as, u.account_id, shown_rating(u));
 }
 
 std::variant<TableRules, std::string> Lobby::resolve_settings(const proto::TableSettings& s) const {
@@ -180,6 +227,9 @@ std::variant<TableRules, std::string> Lobby::resolve_settings(const proto::Table
     if (r.abandon == proto::AbandonPolicy::Ai && !ai_) return std::string("this server has no AI to hold seats");
     r.hold_level = s.hold_level.value_or(DEFAULT_HOLD_LEVEL);
     r.takebacks = s.takebacks.value_or(true);
+    r.rated = s.rated.value_or(false);
+    if (r.rated && !accounts_) return std::string("this server has no accounts, so no rated games");
+    if (r.rated && r.clock == "none") return std::string("a rated table needs a clock");
     return r;
 }
 
@@ -205,7 +255,7 @@ void Lobby::handle(User& u, const proto::Leave& m) {
 
 void Lobby::handle(User& u, const proto::CreateTournament& m) { report(u, desk_.create(u.name, m), m.TYPE, 0); }
 
-void Lobby::handle(User& u, const proto::JoinTournament& m) { report(u, desk_.join(u.name, m.tournament), m.TYPE, 0); }
+void Lobby::handle(User& u, const proto::JoinTournament& m) { report(u, desk_.join(u.name, u.account_id != 0, m.tournament), m.TYPE, 0); }
 
 void Lobby::handle(User& u, const proto::LeaveTournament& m) {
     report(u, desk_.leave(u.name, m.tournament), m.TYPE, 0);
@@ -255,6 +305,11 @@ void Lobby::handle(User& u, const proto::ChatSend& m) {
 void Lobby::handle(User& u, const proto::RequestAi& m) {
     Table* t = at_table(u, m.table, m.TYPE);
     if (!t) return;
+    if (t->rules().rated) {
+        // Ratings come from games between registered players only (PROTOCOL.md, Ratings).
+        refuse(u, ErrorCode::NotAllowed, "a rated table seats two registered players, never an AI", m.TYPE, m.table);
+        return;
+    }
     // A second AI seat makes an AI-versus-AI table: those search without end and share the
     // AI workers with every other table, so the server caps them (in all and per creator).
     if (!t->seat(m.seat).ai() && t->seat(~m.seat).ai()) {
@@ -278,7 +333,7 @@ void Lobby::handle(User& u, const proto::RequestAi& m) {
             return;
         }
     }
-    report(u, t->request_ai(u.id, u.name, m.seat, m.level, m.engine), m.TYPE, m.table);
+    report(u, t->request_ai(u.id, u.identities(), m.seat, m.level, m.engine), m.TYPE, m.table);
 }
 
 void Lobby::handle(User& u, const proto::Resign& m) {
@@ -302,7 +357,7 @@ void Lobby::handle(User& u, const proto::AnswerTakeback& m) {
 }
 
 void Lobby::handle(User& u, const proto::NewGame& m) {
-    if (Table* t = at_table(u, m.table, m.TYPE)) report(u, t->new_game(u.id, u.name, m.as), m.TYPE, m.table);
+    if (Table* t = at_table(u, m.table, m.TYPE)) report(u, t->new_game(u.id, u.identities(), m.as), m.TYPE, m.table);
 }
 
 void Lobby::handle(User& u, const proto::WithdrawOffer& m) {

@@ -103,6 +103,9 @@ Verdict TournamentDesk::create(const std::string& who, const proto::CreateTourna
     auto rules = lobby_.resolve_settings(m.settings);
     if (auto* why = std::get_if<std::string>(&rules)) return refusal(ErrorCode::BadSettings, *why);
 
+    // Its games are rated like any rated table's, so its boards seat registered players only.
+    if (std::get<TableRules>(rules).rated && !m.ai.empty())
+        return refusal(ErrorCode::BadSettings, "a rated tournament has no AI entrants (AI games are never rated)");
     auto e = std::make_unique<Event>();
     e->rules = std::get<TableRules>(std::move(rules));
     e->rules.takebacks = false;
@@ -139,9 +142,11 @@ Verdict TournamentDesk::create(const std::string& who, const proto::CreateTourna
     return std::nullopt;
 }
 
-Verdict TournamentDesk::join(const std::string& who, std::uint32_t id) {
+Verdict TournamentDesk::join(const std::string& who, bool registered, std::uint32_t id) {
     Event* e = event(id);
     if (!e) return refusal(ErrorCode::NoSuchTournament, "no tournament " + std::to_string(id));
+    if (e->rules.rated && !registered)
+        return refusal(ErrorCode::NotAllowed, "only registered players enter a rated tournament (register first)");
     if (e->index_of(who) >= 0) return refusal(ErrorCode::AlreadyEntered, "you are already entered");
     if (e->view.state != proto::TournamentState::Open)
         return refusal(ErrorCode::EntriesClosed, "the tournament has started: entries are closed");

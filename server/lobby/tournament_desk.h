@@ -29,7 +29,8 @@ public:
 
     // The requests, from the user named `who`; a Rejection is that user's error.
     Verdict create(const std::string& who, const proto::CreateTournament& m);
-    Verdict join(const std::string& who, std::uint32_t id);
+    // `registered`: the entrant plays under an account (a rated tournament admits no guests).
+    Verdict join(const std::string& who, bool registered, std::uint32_t id);
     Verdict leave(const std::string& who, std::uint32_t id);
     Verdict start(const std::string& who, std::uint32_t id);
     proto::Tournaments list() const;

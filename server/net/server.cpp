@@ -58,11 +58,10 @@ void Server::accept() {
             address = aec ? std::string() : remote.address().to_string();
         }
         if (admit_) {
-            if (const std::string why = admit_(address); !why.empty()) {
+            if (const auto refusal = admit_(address)) {
                 // One short line on a fresh socket fits its buffer: the write does not block.
                 boost::system::error_code ignored;
-                asio::write(socket, asio::buffer(proto::encode_line(proto::Error{proto::ErrorCode::ServerFull, why, "", 0})),
-                            ignored);
+                asio::write(socket, asio::buffer(proto::encode_line(*refusal)), ignored);
                 socket.close(ignored);
                 accept();
                 return;

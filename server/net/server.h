@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -48,9 +49,10 @@ public:
     // connection's bytes are framed before its read handler returns.
     std::vector<char>& read_buffer() { return read_buffer_; }
     // Admission by remote address (the runtime's per-address cap and IP bans, net/admission.h):
-    // `admit(ip)` returns why a new connection is refused (it gets an error line and is
-    // closed), or "" to keep it; `release(ip)` runs when an admitted connection closes.
-    void set_admission(std::function<std::string(const std::string&)> admit,
+    // `admit(ip)` returns the error a refused connection gets before it is closed (`banned`
+    // for a banned address, `server_full` for a cap), or nullopt to keep it; `release(ip)`
+    // runs when an admitted connection closes.
+    void set_admission(std::function<std::optional<proto::Error>(const std::string&)> admit,
                        std::function<void(const std::string&)> release) {
         admit_ = std::move(admit);
         release_ = std::move(release);
@@ -70,7 +72,7 @@ private:
     SessionId next_id_ = 1;
     std::uint16_t port_ = 0;
     bool stopping_ = false;
-    std::function<std::string(const std::string&)> admit_;
+    std::function<std::optional<proto::Error>(const std::string&)> admit_;
     std::function<void(const std::string&)> release_;
     std::unordered_map<SessionId, std::string> addresses_;  // kept only while admit_ is set
     boost::asio::steady_timer accept_backoff_;

@@ -22,7 +22,21 @@ proto::TableSettings TableRules::settings() const {
     s.abandon = abandon;
     s.hold_level = hold_level;
     s.takebacks = takebacks;
+    if (rated) s.rated = true;
     return s;
+}
+
+void Table::set_seat_account(SessionId s, std::int64_t account_id, std::optional<int> rating) {
+    if (const auto c = seat_of(s)) {
+        seats_[*c].account_id = account_id;
+        seats_[*c].rating = rating;
+    }
+}
+
+bool Table::is_creator(const std::vector<std::string>& who) const {
+    for (const auto& w : who)
+        if (!w.empty() && std::find(creator_ids_.begin(), creator_ids_.end(), w) != creator_ids_.end()) return true;
+    return false;
 }
 
 Table::Table(TableContext ctx, proto::TableId id, std::string name, std::string creator, const Position& start,
@@ -59,6 +73,7 @@ proto::TableInfo Table::info() const {
         auto& out = c == RED ? t.red : t.black;
         out = proto::SeatInfo{s.name, s.ai_level, s.connected};
         out->engine = s.engine;
+        out->rating = s.rating;
         if (s.waiting_for_return()) {
             if (s.abandoned) {
                 out->abandoned = true;

@@ -73,6 +73,7 @@ struct TableRules {
     proto::AbandonPolicy abandon = proto::AbandonPolicy::Claim;  // what follows the grace
     int hold_level = DEFAULT_HOLD_LEVEL;  // AI level holding an abandoned seat (policy ai)
     bool takebacks = true;                // request_takeback allowed
+    bool rated = false;                   // a rated table (two registered players, a clock)
 
     proto::TableSettings settings() const;  // every field filled, for table info
 };
@@ -93,6 +94,10 @@ struct Seat {
     // (hello.resume gives it back); hold_level > 0 while the built-in AI plays it.
     bool abandoned = false;
     int hold_level = 0;
+    // A registered player's account (0: a guest) and rating, shown in the seat info; the
+    // lobby sets them after the player sits down.
+    std::int64_t account_id = 0;
+    std::optional<int> rating;
 
     bool empty() const { return kind == Kind::Empty; }
     bool human() const { return kind == Kind::Human; }
@@ -115,7 +120,14 @@ public:
 
     proto::TableId id() const { return id_; }
     const std::string& name() const { return name_; }
-    const std::string& creator() const { return creator_; }
+    const std::string& creator() const { return creator_; }  // the creator's name, for display
+    // Who holds the creator's rights (request_ai as a spectator, new_game of an AI table):
+    // identities such as "account:7" or "session:<resume token>", never the bare name, so a
+    // guest who takes the creator's name after they left gets no rights.
+    void add_creator_identity(std::string who) { creator_ids_.push_back(std::move(who)); }
+    // The account (and rating) of the player seated with session `s` (see Seat::account_id).
+    void set_seat_account(SessionId s, std::int64_t account_id, std::optional<int> rating);
+    bool is_creator(const std::vector<std::string>& who) const;
     bool has_default_name() const { return name_ == default_table_name(creator_); }
     const Game& game() const { return game_; }
     const TableRules& rules() const { return rules_; }
@@ -134,7 +146,9 @@ public:
     // `name` is the joiner's: a seat booked for someone else is refused.
     Verdict can_join(proto::Role as, std::string_view name = {}) const;
     // Sends the joiner a snapshot and tells the table. `token` reclaims a seat later.
-    void join(SessionId s, const std::string& name, const std::string& token, proto::Role as);
+    // `account_id` and `rating`: a registered player's (see Seat::account_id).
+    void join(SessionId s, const std::string& name, const std::string& token, proto::Role as,
+              std::int64_t account_id = 0, std::optional<int> rating = std::nullopt);
     // Leaving a seat while the game runs resigns it.
     void leave(SessionId s);
     // A lost connection: spectators go, a seated player in a running game keeps the seat
@@ -147,15 +161,16 @@ public:
     // ---- Requests (each answers nothing itself: a Rejection becomes the sender's error) ----
     Verdict move(SessionId s, int ply, std::string_view text);
     // `engine` names one of the server's external engines ("" = the built-in AI).
-    Verdict request_ai(SessionId s, const std::string& user_name, Color seat, int level,
+    Verdict request_ai(SessionId s, const std::vector<std::string>& who, Color seat, int level,
                        const std::string& engine = {});
     Verdict resign(SessionId s);
     Verdict offer_draw(SessionId s);
     Verdict answer_draw(SessionId s, bool accept);
     Verdict request_takeback(SessionId s);
     Verdict answer_takeback(SessionId s, bool accept);
+    // `who`: the sender's identities (session, account) checked against the creator's.
     // `as`: the colour the sender wants next (only against the AI or an empty seat).
-    Verdict new_game(SessionId s, const std::string& user_name, std::optional<Color> as = std::nullopt);
+    Verdict new_game(SessionId s, const std::vector<std::string>& who, std::optional<Color> as = std::nullopt);
     // The sender takes back its own open offer of that kind.
     Verdict withdraw_offer(SessionId s, proto::OfferKind offer);
     // The seated opponent of an abandoned seat (policy claim) takes the win.
@@ -242,6 +257,7 @@ private:
     proto::TableId id_;
     std::string name_;
     std::string creator_;
+    std::vector<std::string> creator_ids_;
     TableRules rules_;
     Position start_;
     Game game_;

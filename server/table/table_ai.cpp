@@ -56,7 +56,7 @@ proto::AiProgress progress_line(proto::TableId id, Color side, int level, int de
 
 }  // namespace
 
-Verdict Table::request_ai(SessionId s, const std::string& user_name, Color c, int level, const std::string& engine) {
+Verdict Table::request_ai(SessionId s, const std::vector<std::string>& who, Color c, int level, const std::string& engine) {
     if (!engine.empty() && !(ctx_.engines && ctx_.engines->has(engine))) {
         std::string known;
         if (ctx_.engines)
@@ -66,7 +66,7 @@ Verdict Table::request_ai(SessionId s, const std::string& user_name, Color c, in
                           (known.empty() ? std::string(" (it has none)") : " (engines: " + known + ")"));
     }
     if (engine.empty() && !ctx_.ai) return reject(proto::ErrorCode::NotAllowed, "this server has no AI seats");
-    if (!seat_of(s) && user_name != creator_)
+    if (!seat_of(s) && !is_creator(who))
         return reject(proto::ErrorCode::NotAllowed, "only a seated player or the table's creator can ask for an AI");
     if (tournament_board())
         return reject(proto::ErrorCode::NotAllowed, "the seats of a tournament board belong to its entrants");

@@ -103,7 +103,7 @@ void Table::do_takeback(Color requester) {
     maybe_start_ai();
 }
 
-Verdict Table::new_game(SessionId s, const std::string& user_name, std::optional<Color> as) {
+Verdict Table::new_game(SessionId s, const std::vector<std::string>& who, std::optional<Color> as) {
     if (tournament_board())
         return reject(proto::ErrorCode::NotAllowed, "a tournament board plays one game; the next round has its own");
     if (status() == proto::TableStatus::Playing)
@@ -111,7 +111,7 @@ Verdict Table::new_game(SessionId s, const std::string& user_name, std::optional
     const auto c = seat_of(s);
     if (!c) {
         const bool no_humans = !seats_[RED].human() && !seats_[BLACK].human();
-        if (user_name == creator_ && no_humans) {
+        if (is_creator(who) && no_humans) {
             start_new_game();
             return std::nullopt;
         }

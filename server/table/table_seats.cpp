@@ -30,7 +30,8 @@ Verdict Table::can_join(proto::Role as, std::string_view name) const {
     return std::nullopt;
 }
 
-void Table::join(SessionId s, const std::string& name, const std::string& token, proto::Role as) {
+void Table::join(SessionId s, const std::string& name, const std::string& token, proto::Role as,
+                 std::int64_t account_id, std::optional<int> rating) {
     if (as == proto::Role::Spectator) {
         spectators_.push_back(Spectator{s, name});
     } else {
@@ -40,6 +41,8 @@ void Table::join(SessionId s, const std::string& name, const std::string& token,
         seat.session = s;
         seat.name = name;
         seat.resume_token = token;
+        seat.account_id = account_id;
+        seat.rating = rating;
     }
     // The joiner gets its snapshot first, then hears of itself like everyone else.
     send_snapshot(s);

@@ -42,11 +42,23 @@ TEST(AdminCommand, ParsesEveryCommand) {
     EXPECT_EQ(say->kind, K::Broadcast);
     EXPECT_EQ(say->target, "server restarts at 22:00");
     EXPECT_NE(admin_help().find("broadcast"), std::string::npos);
+
+    EXPECT_EQ(k("accounts"), K::Accounts);
+    for (auto [line, kind] : {std::pair{"account add Li Wei", K::AccountAdd}, std::pair{"account reset Li Wei", K::AccountReset},
+                              std::pair{"account delete Li Wei", K::AccountDelete},
+                              std::pair{"account ban  Li Wei ", K::AccountBan},
+                              std::pair{"account unban Li Wei", K::AccountUnban}}) {
+        auto c = parse_admin_command(line);
+        ASSERT_TRUE(c) << line;
+        EXPECT_EQ(c->kind, kind) << line;
+        EXPECT_EQ(c->target, "Li Wei") << line;  // a name may hold a space
+    }
+    EXPECT_NE(admin_help().find("account reset"), std::string::npos);
 }
 
 TEST(AdminCommand, RefusesBadLinesWithAMessage) {
     for (std::string_view bad : {"", "   ", "frobnicate", "kick", "kick a b", "list all", "broadcast", "shutdown now",
-                                 "ban \x01x"}) {
+                                 "ban \x01x", "account", "account add", "account rename x", "accounts all"}) {
         std::string err;
         EXPECT_FALSE(parse_admin_command(bad, &err)) << bad;
         EXPECT_FALSE(err.empty()) << bad;

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <fstream>
+#include <future>
 #include <random>
 
 #include "server/admin/admin_command.h"
@@ -471,6 +472,7 @@ TEST(Durability, ConsoleListsKicksBansAndBroadcasts) {
     auto notice = ann->expect<proto::Notice>();
     EXPECT_EQ(notice.text, "hello everyone");
     EXPECT_NE(run("ban troll").find("kicked"), std::string::npos);
+    troll->expect_error(proto::ErrorCode::Banned);  // a ban says so, a kick is not_allowed
     EXPECT_TRUE(troll->wait_closed());
     // The banned nick is refused at hello, and so are its look-alikes (issue #15's probes);
     // others still get in.
@@ -487,6 +489,40 @@ TEST(Durability, ConsoleListsKicksBansAndBroadcasts) {
     auto back = Client::login(s.port(), "troll");
     EXPECT_EQ(back->welcome.name, "troll");
     EXPECT_NE(run("kick nobody").find("no user"), std::string::npos);
+}
+
+// The console's account commands through the real runtime: the account lives in the games
+// database, so it is still there after a restart; guests cannot take its name.
+TEST(Durability, ConsoleAccountsLiveInTheGamesDatabase) {
+    TempDir tmp;
+    std::string password;
+    auto run = [](DurableServer& s, std::string_view line) {
+        auto cmd = server::parse_admin_command(line);
+        EXPECT_TRUE(cmd) << line;
+        auto done = std::make_shared<std::promise<std::string>>();
+        s.on_server([&](server::Server&, server::ServerRuntime& r) {
+            return r.execute(*cmd, [done](std::string text) { done->set_value(std::move(text)); });
+        });
+        return done->get_future().get();
+    };
+    {
+        DurableServer s(test_config(), quiet(tmp));
+        const std::string said = run(s, "account add Mei Lin");
+        const std::string marker = "its password: ";
+        ASSERT_NE(said.find(marker), std::string::npos) << said;
+        password = said.substr(said.find(marker) + marker.size());
+        password.pop_back();
+    }
+    DurableServer s(test_config(), quiet(tmp));
+    EXPECT_NE(run(s, "accounts").find("Mei Lin"), std::string::npos);
+    auto guest = std::make_unique<Client>(s.port());
+    guest->send(proto::Hello{"mei lin", proto::PROTOCOL_VERSION, ""});
+    guest->expect_error(proto::ErrorCode::AccountRequired);
+    auto mei = std::make_unique<Client>(s.port());
+    proto::Hello h{"Mei Lin", proto::PROTOCOL_VERSION, ""};
+    h.account_password = password;
+    mei->send(h);
+    EXPECT_TRUE(mei->expect<proto::Welcome>().account);
 }
 
 TEST(Durability, ExportWritesTheArchivedGameAsPgn) {
@@ -693,7 +729,8 @@ TEST(Durability, PerAddressCapAndAddressBans) {
     RawConn d("127.0.0.2", s.port());
     auto banned = d.drain(1000, closed);
     EXPECT_TRUE(closed);
-    EXPECT_NE(banned.find("banned"), std::string::npos) << banned;
+    // An address ban is said with its own code (issue #15 point 6), not server_full.
+    EXPECT_NE(banned.find("\"code\":\"banned\""), std::string::npos) << banned;
     // A freed slot is counted back: after the unban two connections fit again.
     cmd = server::parse_admin_command("unban 127.0.0.2");
     s.on_server([&](server::Server&, server::ServerRuntime& r) { return r.execute(*cmd); });

@@ -191,6 +191,44 @@ TEST_F(AccountStoreTest, KeysAreRecomputedWhenUnicodeDataChanges) {
     EXPECT_EQ(s->verify("alice", "correct horse", 1, nullptr), Result::Ok);
 }
 
+// Accounts schema 1 (before bans and ratings): its accounts keep their passwords and start
+// unrated; the ban and the rating history work at once.
+TEST_F(AccountStoreTest, UpgradesAccountsSchemaOne) {
+    {
+        auto s = open();
+        ASSERT_TRUE(s);
+        ASSERT_EQ(s->create("alice", "correct horse"), Result::Ok);
+    }
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(file_.c_str(), &db), SQLITE_OK);
+    // Back to schema 1's shape: the accounts table without the columns version 2 added.
+    ASSERT_EQ(sqlite3_exec(db,
+                           "CREATE TABLE old AS SELECT id, name, key_folded, key_shaped, hash, created_ms, "
+                           "last_login_ms FROM accounts;"
+                           "DROP TABLE accounts; DROP TABLE rating_history;"
+                           "ALTER TABLE old RENAME TO accounts;"
+                           "UPDATE meta SET value='1' WHERE key='accounts_schema';",
+                           nullptr, nullptr, nullptr),
+              SQLITE_OK);
+    sqlite3_close(db);
+    auto s = open();
+    ASSERT_TRUE(s);
+    Account a;
+    ASSERT_EQ(s->verify("alice", "correct horse", 5, &a), Result::Ok);
+    EXPECT_EQ(a.rating, 1500.0);
+    EXPECT_EQ(a.rd, 350.0);
+    EXPECT_FALSE(a.banned);
+    EXPECT_EQ(s->set_banned("ALICE", true), Result::Ok);
+    EXPECT_TRUE(s->find("alice")->banned);
+    EXPECT_EQ(s->record_rating(a.id, RatingEntry{42, 7, 1600.5, 200.25, 0.059}), Result::Ok);
+    const auto h = s->rating_history(a.id);
+    ASSERT_EQ(h.size(), 1u);
+    EXPECT_EQ(h[0].game_id, 42);
+    EXPECT_EQ(h[0].rating, 1600.5);
+    EXPECT_EQ(s->find("alice")->rated_games, 1);
+    EXPECT_EQ(s->record_rating(a.id + 100, RatingEntry{43, 8, 1, 1, 0.06}), Result::NoSuchAccount);
+}
+
 TEST_F(AccountStoreTest, RefusesANewerAccountsSchema) {
     {
         auto s = open();

@@ -86,6 +86,8 @@ std::vector<ClientMessage> all_client_samples() {
         StartTournament{3},
         ListTournaments{},
         GetTournament{3},
+        Register{"correct horse 电池"},
+        ChangePassword{"old secret", "new secret"},
     };
 }
 
@@ -454,4 +456,17 @@ TEST(Codec, TournamentRequestsAreChecked) {
 }
 
 }  // namespace
+TEST(Codec, DuplicateKeysAndAByteOrderMarkAreBadJson) {
+    for (const std::string line : {"{\"type\":\"ping\",\"type\":\"pong\",\"id\":1}",
+                                   "{\"type\":\"ping\",\"id\":1,\"id\":2}",
+                                   "{\"type\":\"create_table\",\"settings\":{\"grace\":1,\"grace\":2}}",
+                                   "\xEF\xBB\xBF{\"type\":\"ping\",\"id\":1}"}) {
+        const auto d = decode_client(line);
+        ASSERT_FALSE(d.ok()) << line;
+        EXPECT_EQ(d.error().code, ErrorCode::BadJson) << line;
+    }
+    // One key per object: the same name in two objects is fine.
+    EXPECT_TRUE(decode_client("{\"type\":\"create_table\",\"name\":\"x\",\"settings\":{\"name\":1}}").ok());
+}
+
 }  // namespace xq::proto

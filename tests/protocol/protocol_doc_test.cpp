@@ -205,10 +205,6 @@ TEST(ProtocolDoc, EveryJsonExampleDecodesWithEveryField) {
     std::string table_info;
     const auto all = examples(doc, &table_info);
     ASSERT_FALSE(table_info.empty()) << "the table info example is gone from PROTOCOL.md";
-    // Requests PROTOCOL.md already describes whose decoding is not in the codec yet (the
-    // account requests: their structs exist, the client/server variants do not carry them).
-    // Each is checked to still fail, so the list cannot outlive the gap.
-    const std::set<std::string> not_in_codec_yet = {"register", "change_password"};
     std::set<std::string> types;
     for (const auto& ex : all) {
         const std::string text = fill_placeholders(ex.text, table_info);
@@ -223,11 +219,6 @@ TEST(ProtocolDoc, EveryJsonExampleDecodesWithEveryField) {
         types.insert(type);
         std::vector<std::string> errors;
         const auto views = codec_views(text, &errors);
-        if (not_in_codec_yet.count(type) != 0) {
-            EXPECT_TRUE(views.empty()) << "PROTOCOL.md:" << ex.line << ": the codec reads " << type
-                                       << " now: take it off not_in_codec_yet";
-            continue;
-        }
         if (views.empty()) {
             std::string why;
             for (const auto& e : errors) why += "\n  " + e;

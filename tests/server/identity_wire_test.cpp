@@ -125,5 +125,74 @@ TEST(IdentityWire, WorstCaseLobbyLinesStayWithinTheLimit) {
     EXPECT_EQ(again, std::size_t(TABLES));
 }
 
+// Issue #15 point 6, PROTOCOL.md and behaviour agreeing: a connection cut for flooding is
+// told so before the close and its table hears `dropped`.
+TEST(IdentityWire, AFloodCutIsAnnouncedAndTheTableHearsDropped) {
+    auto c = test_config();
+    c.max_refused_in_row = 5;
+    TestServer s(c);
+    auto alice = Client::login(s.port(), "alice");
+    alice->send(proto::CreateTable{"t", proto::Role::Red});
+    const auto table = alice->expect<proto::TableSnapshot>().table.id;
+    auto bob = Client::login(s.port(), "bob");
+    bob->send(proto::Join{table, proto::Role::Spectator});
+    bob->expect<proto::TableSnapshot>();
+    std::string junk;
+    for (int i = 0; i < 5; ++i) junk += "not json\n";
+    bob->raw(junk);
+    std::vector<proto::Error> errors;
+    while (auto m = bob->next(3000ms))
+        if (const auto* e = std::get_if<proto::Error>(&*m)) errors.push_back(*e);
+    EXPECT_TRUE(bob->wait_closed());
+    ASSERT_EQ(errors.size(), 6u);  // five bad_json, then the announcement
+    EXPECT_EQ(errors.back().code, ErrorCode::RateLimited);
+    EXPECT_NE(errors.back().message.find("closes this connection"), std::string::npos) << errors.back().message;
+    const auto left = alice->expect<proto::PlayerLeft>();
+    EXPECT_EQ(left.name, "bob");
+    EXPECT_EQ(left.reason, proto::LeaveReason::Dropped);
+}
+
+// A first line over the limit cannot be hello: error line_too_long, then the close
+// (PROTOCOL.md, Handshake). After hello the same line is skipped and the connection stays.
+TEST(IdentityWire, ATooLongFirstLineClosesTheConnection) {
+    TestServer s;
+    Client c(s.port());
+    c.raw(std::string(proto::MAX_LINE_BYTES + 100, 'x') + "\n");
+    c.expect_error(ErrorCode::LineTooLong);
+    EXPECT_TRUE(c.wait_closed());
+    auto later = Client::login(s.port(), "alice");
+    later->raw(std::string(proto::MAX_LINE_BYTES + 100, 'x') + "\n");
+    later->expect_error(ErrorCode::LineTooLong);
+    later->until_pong();
+}
+
+// Duplicate keys (even "type") and a byte order mark are bad_json, as PROTOCOL.md says; as a
+// first line they close the connection like any line that is not hello.
+TEST(IdentityWire, DuplicateKeysAndAByteOrderMarkAreRefused) {
+    TestServer s;
+    {
+        Client c(s.port());
+        c.raw("{\"type\":\"hello\",\"name\":\"eve\",\"version\":1,\"name\":\"server\"}\n");
+        EXPECT_NE(c.expect_error(ErrorCode::NotHello).message.find("duplicate key"), std::string::npos);
+        EXPECT_TRUE(c.wait_closed());
+    }
+    {
+        Client c(s.port());
+        c.raw("\xEF\xBB\xBF{\"type\":\"hello\",\"name\":\"eve\",\"version\":1}\n");
+        EXPECT_NE(c.expect_error(ErrorCode::NotHello).message.find("byte order mark"), std::string::npos);
+        EXPECT_TRUE(c.wait_closed());
+    }
+    auto alice = Client::login(s.port(), "alice");
+    alice->raw("{\"type\":\"ping\",\"type\":\"list_users\"}\n");
+    alice->expect_error(ErrorCode::BadJson);
+    alice->raw("{\"type\":\"chat\",\"scope\":\"lobby\",\"text\":\"a\",\"x\":{\"k\":1,\"k\":2}}\n");
+    alice->expect_error(ErrorCode::BadJson);
+    alice->raw("\xEF\xBB\xBF{\"type\":\"ping\",\"id\":1}\n");
+    alice->expect_error(ErrorCode::BadJson);
+    // The same keys in different objects are fine.
+    alice->raw("{\"type\":\"create_table\",\"name\":\"n\",\"settings\":{\"grace\":5}}\n");
+    alice->expect<proto::TableSnapshot>();
+}
+
 }  // namespace
 }  // namespace xq::test

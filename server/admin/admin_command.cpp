@@ -87,7 +87,8 @@ std::optional<AdminCommand> parse_admin_command(std::string_view line, std::stri
                                                                   {"reset", K::AccountReset},
                                                                   {"delete", K::AccountDelete},
                                                                   {"ban", K::AccountBan},
-                                                                  {"unban", K::AccountUnban}};
+                                                                  {"unban", K::AccountUnban},
+                                                                  {"history", K::AccountHistory}};
         for (const auto& [w, k] : SUBS) {
             if (sub != w) continue;
             if (name.empty() || has_controls(name)) return fail(error, "account " + std::string(w) + " wants a name");
@@ -95,7 +96,7 @@ std::optional<AdminCommand> parse_admin_command(std::string_view line, std::stri
             c.target = std::string(name);
             return c;
         }
-        return fail(error, "account wants add, reset, delete, ban or unban, then a name");
+        return fail(error, "account wants add, reset, delete, ban, unban or history, then a name");
     }
     if (word == "broadcast" || word == "say") {
         if (rest.empty()) return fail(error, "broadcast wants a message");
@@ -126,7 +127,8 @@ std::string admin_help() {
            "  account reset NAME a new password for NAME (printed)\n"
            "  account delete NAME   delete the account (its owner plays on as a guest)\n"
            "  account ban NAME   refuse the account's logins (kept in the database)\n"
-           "  account unban NAME lift it\n";
+           "  account unban NAME lift it\n"
+           "  account history NAME   NAME's rating after each rated game, with the archive's game id\n";
 }
 
 }  // namespace xq::server

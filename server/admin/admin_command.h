@@ -17,7 +17,7 @@ constexpr std::size_t MAX_ADMIN_BROADCAST = 200;
 struct AdminCommand {
     enum class Kind {
         Help, List, Tables, Kick, Ban, Unban, Bans, Broadcast, Shutdown, Book, BookReset, BookExport,
-        Accounts, AccountAdd, AccountReset, AccountDelete, AccountBan, AccountUnban
+        Accounts, AccountAdd, AccountReset, AccountDelete, AccountBan, AccountUnban, AccountHistory
     };
     Kind kind = Kind::Help;
     // nick or IP for kick/ban/unban; the text for broadcast; the file for book export; the
@@ -28,7 +28,7 @@ struct AdminCommand {
 
 // "help", "list", "tables", "kick NICK", "ban NICK|IP", "unban NICK|IP", "bans",
 // "broadcast TEXT" (alias "say"), "shutdown" (alias "quit"), "book", "book reset",
-// "book export FILE", "accounts", "account add|reset|delete|ban|unban NAME". nullopt and why
+// "book export FILE", "accounts", "account add|reset|delete|ban|unban|history NAME". nullopt and why
 // otherwise.
 std::optional<AdminCommand> parse_admin_command(std::string_view line, std::string* error = nullptr);
 std::string admin_help();

@@ -275,6 +275,7 @@ std::string ServerRuntime::execute(const AdminCommand& c, std::function<void(std
     case K::AccountDelete: return account(A::Delete);
     case K::AccountBan: return account(A::Ban);
     case K::AccountUnban: return account(A::Unban);
+    case K::AccountHistory: return account(A::History);
     case K::Help: return admin_help();
     case K::List: {
         auto users = lobby.admin_users();

@@ -13,9 +13,9 @@ std::shared_ptr<AccountService> AccountService::open(const std::filesystem::path
 }
 
 AccountService::~AccountService() {
-    // A running job finishes (its answer is posted to an owner that checks it is alive);
-    // queued ones are dropped.
-    pool_.stop();
+    // Every queued job runs first: a rating written just before a shutdown is kept. The queue
+    // is bounded (MAX_PENDING_ACCOUNT_JOBS hashes at most, plus the rating writes), and the
+    // answers are posted to owners that check they are alive.
     pool_.join();
 }
 

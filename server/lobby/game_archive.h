@@ -15,6 +15,8 @@ public:
     virtual ~GameArchive() = default;
     virtual proto::Games list_games(const proto::ListGames& query) = 0;
     virtual std::optional<proto::GameRecord> get_game(std::int64_t id) = 0;
+    // The archive's id of the game running (or just ended) at `table`; 0 when it has none.
+    virtual std::int64_t game_id_at(proto::TableId table) const = 0;
 };
 
 }  // namespace xq::server

@@ -98,7 +98,7 @@ public:
     bool accounts_on() const { return accounts_ != nullptr; }
     // The operator console's account commands; `done` gets the console's answer later, on
     // the I/O thread (hashing runs on the accounts worker).
-    enum class AccountCommand { List, Add, Reset, Delete, Ban, Unban };
+    enum class AccountCommand { List, Add, Reset, Delete, Ban, Unban, History };
     void admin_account(AccountCommand c, const std::string& name, std::function<void(std::string)> done);
     std::vector<proto::UserInfo> admin_users() const;
     // Closes the named user's connection with not_allowed (a kick) or banned (a ban).

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <ctime>
 #include <sstream>
 
 #include "server/identity/glicko2.h"
@@ -26,6 +27,16 @@ std::int64_t wall_ms() {
 
 std::string seconds_text(PasswordGuard::Clock::duration d) {
     return std::to_string(std::chrono::ceil<std::chrono::seconds>(d).count()) + " s";
+}
+
+// "2026-12-01 11:30 UTC" for the console's history lines.
+std::string utc_text(std::int64_t unix_ms) {
+    const std::time_t secs = static_cast<std::time_t>(unix_ms / 1000);
+    std::tm tm{};
+    if (!gmtime_r(&secs, &tm)) return "?";
+    char buf[32];
+    const std::size_t n = std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M UTC", &tm);
+    return std::string(buf, n);
 }
 
 constexpr const char* BUSY = "the server is busy checking passwords; try again in a moment";
@@ -105,7 +116,9 @@ void Lobby::rate_game(const Table& t, const proto::GameOver& g) {
         entry->volatility = after.volatility;
         ++entry->rated_games;
         spdlog::info("rating of '{}': {:.1f} ± {:.1f} after table {}", entry->name, after.rating, after.rd, t.id());
-        const RatingEntry row{0, at, after.rating, after.rd, after.volatility};
+        // The ratings observer runs before the recorder's game_over, which forgets the id.
+        const RatingEntry row{archive_ ? archive_->game_id_at(t.id()) : 0, at, after.rating, after.rd,
+                              after.volatility};
         const std::int64_t id = entry->id;
         // Kept in the database on the worker; the lobby's copy above is what everyone sees.
         accounts_->submit_always([id, row](AccountStore& store) {
@@ -314,6 +327,7 @@ void Lobby::admin_account(AccountCommand c, const std::string& name, std::functi
         Result result = Result::Ok;
         std::vector<Account> accounts;  // List: all; otherwise the account after the change
         std::string password;           // Add, Reset: the new password to read out
+        std::vector<RatingEntry> history;  // History: oldest first
     };
     const bool queued = on_accounts(
         [c, name](AccountStore& store) {
@@ -339,6 +353,11 @@ void Lobby::admin_account(AccountCommand c, const std::string& name, std::functi
             case C::Unban:
                 o.result = store.set_banned(name, c == C::Ban);
                 after();
+                break;
+            case C::History:
+                after();
+                if (o.accounts.empty()) o.result = Result::NoSuchAccount;
+                else o.history = store.rating_history(o.accounts.front().id);
                 break;
             }
             return o;
@@ -386,6 +405,13 @@ void Lobby::admin_account(AccountCommand c, const std::string& name, std::functi
                     }
                 }
                 out << "account " << name << (c == C::Ban ? " banned\n" : " unbanned\n");
+                break;
+            case C::History:
+                out << o.accounts.front().name << ": " << o.history.size() << " rated game(s)\n";
+                for (const RatingEntry& h : o.history) {
+                    out << "  " << utc_text(h.at_ms) << "  rating " << static_cast<int>(std::lround(h.rating)) << " ±"
+                        << static_cast<int>(std::lround(h.rd)) << "  game " << h.game_id << "\n";
+                }
                 break;
             }
             done(out.str());

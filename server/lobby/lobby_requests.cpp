@@ -121,6 +121,7 @@ void Lobby::handle(User& u, const proto::Hello& m) {
         held_seats_.erase(m.resume);
         u.table = held_table->id();
         held_table->reattach(m.resume, u.id);
+        if (account_id != 0) held_table->set_seat_account(u.id, account_id, shown_rating(u));
     } else {
         send_tables(u);
         send_users(u);

@@ -44,6 +44,11 @@ void GameRecorder::attach_clock(Table& t, const ClockConfig& config) {
     }));
 }
 
+std::int64_t GameRecorder::game_id_at(proto::TableId table) const {
+    const auto it = games_.find(table);
+    return it != games_.end() ? it->second : 0;
+}
+
 ClockState GameRecorder::clock_state(const Table& t) const {
     if (auto* c = dynamic_cast<const TableGameClock*>(t.clock())) return c->persisted_state();
     return ClockState{};
@@ -60,6 +65,7 @@ TableRecord table_record(const Table& t) {
     rec.ai_holds_seat = r.abandon == proto::AbandonPolicy::Ai;
     rec.hold_level = r.hold_level;
     rec.takebacks = r.takebacks;
+    rec.rated = r.rated;
     return rec;
 }
 }  // namespace
@@ -203,6 +209,7 @@ int GameRecorder::restore() {
             rules.abandon = tr.ai_holds_seat ? proto::AbandonPolicy::Ai : proto::AbandonPolicy::Claim;
             rules.hold_level = std::clamp(tr.hold_level, proto::AI_LEVEL_MIN, proto::AI_LEVEL_MAX);
             rules.takebacks = tr.takebacks;
+            rules.rated = tr.rated;
         }
         ClockConfig cc = parse_clock_spec(g.clock).value_or(ClockConfig{});
         rules.clock = clock_spec(cc);

@@ -41,6 +41,7 @@ public:
     // GameArchive: list_games / get_game from the database.
     proto::Games list_games(const proto::ListGames& query) override;
     std::optional<proto::GameRecord> get_game(std::int64_t id) override;
+    std::int64_t game_id_at(proto::TableId table) const override;
 
 private:
     void attach_clock(Table& t, const ClockConfig& config);

@@ -24,7 +24,8 @@ CREATE TABLE IF NOT EXISTS tables(
   ai_holds_seat INTEGER NOT NULL,
   closed INTEGER NOT NULL DEFAULT 0,
   hold_level INTEGER NOT NULL DEFAULT 5,
-  takebacks INTEGER NOT NULL DEFAULT 1);
+  takebacks INTEGER NOT NULL DEFAULT 1,
+  rated INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS games(
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   table_id INTEGER NOT NULL,
@@ -187,17 +188,24 @@ std::unique_ptr<Storage> Storage::open(const std::filesystem::path& data_dir, st
             Stmt ins(s->prepare("INSERT INTO meta(key, value) VALUES('schema', ?1)"));
             if (!ins || ins.bind(1, std::to_string(STORAGE_SCHEMA_VERSION)).step() != SQLITE_DONE)
                 return set_error(s->error_.empty() ? std::string(sqlite3_errmsg(s->db_)) : s->error_);
-        } else if (*found == "1") {
-            // Version 1 had no per-table hold level or takeback switch: add them with their
-            // defaults, so an existing database (and its unfinished games) keeps working.
-            if (!s->exec("BEGIN IMMEDIATE;"
-                         "ALTER TABLE tables ADD COLUMN hold_level INTEGER NOT NULL DEFAULT 5;"
-                         "ALTER TABLE tables ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 1;"
-                         "UPDATE meta SET value='2' WHERE key='schema';"
-                         "COMMIT;")) {
+        } else if (*found == "1" || *found == "2") {
+            // Version 1 had no per-table hold level or takeback switch, version 2 no rated
+            // switch: add them with their defaults, so an existing database (and its
+            // unfinished games) keeps working.
+            const bool from1 = *found == "1";
+            if (!s->exec(from1 ? "BEGIN IMMEDIATE;"
+                                 "ALTER TABLE tables ADD COLUMN hold_level INTEGER NOT NULL DEFAULT 5;"
+                                 "ALTER TABLE tables ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 1;"
+                                 "ALTER TABLE tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"
+                                 "UPDATE meta SET value='3' WHERE key='schema';"
+                                 "COMMIT;"
+                               : "BEGIN IMMEDIATE;"
+                                 "ALTER TABLE tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"
+                                 "UPDATE meta SET value='3' WHERE key='schema';"
+                                 "COMMIT;")) {
                 const std::string why = s->error_;
                 s->exec("ROLLBACK");
-                return set_error("cannot upgrade " + s->path_.string() + " to schema version 2: " + why);
+                return set_error("cannot upgrade " + s->path_.string() + " to schema version 3: " + why);
             }
         } else if (*found != std::to_string(STORAGE_SCHEMA_VERSION)) {
             return set_error(s->path_.string() + " has schema version " + *found + ", this server knows " +
@@ -255,13 +263,13 @@ bool Storage::check_text(std::string_view text, const char* what) {
 
 bool Storage::save_table(const TableRecord& t) {
     if (!check_text(t.name, "table name") || !check_text(t.clock, "clock")) return false;
-    Stmt q(prepare("INSERT INTO tables(id, name, clock, grace_ms, ai_holds_seat, closed, hold_level, takebacks) "
-                   "VALUES(?1,?2,?3,?4,?5,0,?6,?7) "
+    Stmt q(prepare("INSERT INTO tables(id, name, clock, grace_ms, ai_holds_seat, closed, hold_level, takebacks, rated) "
+                   "VALUES(?1,?2,?3,?4,?5,0,?6,?7,?8) "
                    "ON CONFLICT(id) DO UPDATE SET name=?2, clock=?3, grace_ms=?4, ai_holds_seat=?5, closed=0, "
-                   "hold_level=?6, takebacks=?7"));
+                   "hold_level=?6, takebacks=?7, rated=?8"));
     if (!q) return false;
     q.bind(1, t.id).bind(2, t.name).bind(3, t.clock).bind(4, t.grace_ms).bind(5, std::int64_t(t.ai_holds_seat))
-        .bind(6, std::int64_t(t.hold_level)).bind(7, std::int64_t(t.takebacks));
+        .bind(6, std::int64_t(t.hold_level)).bind(7, std::int64_t(t.takebacks)).bind(8, std::int64_t(t.rated));
     if (q.step() != SQLITE_DONE) return fail(sqlite3_errmsg(db_));
     return true;
 }
@@ -275,7 +283,7 @@ bool Storage::close_table(std::int64_t table_id) {
 
 std::vector<TableRecord> Storage::open_tables() {
     std::vector<TableRecord> out;
-    Stmt q(prepare("SELECT id, name, clock, grace_ms, ai_holds_seat, hold_level, takebacks FROM tables "
+    Stmt q(prepare("SELECT id, name, clock, grace_ms, ai_holds_seat, hold_level, takebacks, rated FROM tables "
                    "WHERE closed=0 ORDER BY id"));
     if (!q) return out;
     while (q.step() == SQLITE_ROW) {
@@ -287,6 +295,7 @@ std::vector<TableRecord> Storage::open_tables() {
         t.ai_holds_seat = q.i64(4) != 0;
         t.hold_level = int(q.i64(5));
         t.takebacks = q.i64(6) != 0;
+        t.rated = q.i64(7) != 0;
         out.push_back(std::move(t));
     }
     return out;

@@ -20,8 +20,9 @@ struct sqlite3_stmt;
 namespace xq::server {
 
 constexpr std::string_view DATABASE_FILE = "xiangqi.sqlite3";
-// 2: tables.hold_level and tables.takebacks (a version 1 database is upgraded on open).
-constexpr int STORAGE_SCHEMA_VERSION = 2;
+// 2: tables.hold_level and tables.takebacks; 3: tables.rated (older databases are upgraded
+// on open).
+constexpr int STORAGE_SCHEMA_VERSION = 3;
 // Longest list list_games() returns in one page.
 constexpr int MAX_GAME_LIST = 200;
 // Longest text stored for a name, FEN, move or reason (longer input is refused).
@@ -58,6 +59,7 @@ struct TableRecord {
     bool ai_holds_seat = false;  // abandon policy "ai" (false: "claim")
     int hold_level = 5;          // AI level holding an abandoned seat
     bool takebacks = true;       // request_takeback allowed
+    bool rated = false;          // settings.rated: its games move Glicko-2 ratings
 };
 
 struct GameRecord {

@@ -47,7 +47,8 @@ TEST(AdminCommand, ParsesEveryCommand) {
     for (auto [line, kind] : {std::pair{"account add Li Wei", K::AccountAdd}, std::pair{"account reset Li Wei", K::AccountReset},
                               std::pair{"account delete Li Wei", K::AccountDelete},
                               std::pair{"account ban  Li Wei ", K::AccountBan},
-                              std::pair{"account unban Li Wei", K::AccountUnban}}) {
+                              std::pair{"account unban Li Wei", K::AccountUnban},
+                              std::pair{"account history Li Wei", K::AccountHistory}}) {
         auto c = parse_admin_command(line);
         ASSERT_TRUE(c) << line;
         EXPECT_EQ(c->kind, kind) << line;

@@ -17,6 +17,7 @@
 #include "client/net/lan_discovery.h"
 #include "server/app/archive_command.h"
 #include "server/app/server_runtime.h"
+#include "server/identity/account_store.h"
 #include "server/harness.h"
 #include "server/store/storage.h"
 #include "rules/repetition_cases.h"
@@ -523,6 +524,101 @@ TEST(Durability, ConsoleAccountsLiveInTheGamesDatabase) {
     h.account_password = password;
     mei->send(h);
     EXPECT_TRUE(mei->expect<proto::Welcome>().account);
+}
+
+// A rated table's game survives a restart as rated: both accounts resume their seats, the
+// result moves their ratings, and the rating history names the archived game.
+TEST(Durability, ARatedGameSurvivesARestart) {
+    TempDir tmp;
+    ASSERT_TRUE(tmp.ok());
+    std::string alice_token, bob_token;
+    proto::TableId table = 0;
+    {
+        DurableServer s(test_config(), quiet(tmp));
+        auto alice = Client::login(s.port(), "alice");
+        alice->send(proto::Register{"alice's secret"});
+        alice->expect<proto::Registered>();
+        auto bob = Client::login(s.port(), "bob");
+        bob->send(proto::Register{"bob's secret"});
+        bob->expect<proto::Registered>();
+        proto::TableSettings rated;
+        rated.clock = "fischer:300+5";
+        rated.rated = true;
+        alice->send(proto::CreateTable{"rated", proto::Role::Red, "", rated});
+        table = alice->expect<proto::TableSnapshot>().table.id;
+        bob->send(proto::Join{table, proto::Role::Black});
+        bob->expect<proto::TableSnapshot>();
+        alice->send(proto::MoveRequest{table, 0, "h2e2"});
+        EXPECT_EQ(bob->expect<proto::MoveMade>().move, "h2e2");
+        alice_token = alice->welcome.resume_token;
+        bob_token = bob->welcome.resume_token;
+    }
+    std::int64_t game_id = 0;
+    {
+        DurableServer s(test_config(), quiet(tmp));
+        auto back = [&](const std::string& name, const std::string& password, const std::string& token) {
+            auto c = std::make_unique<Client>(s.port());
+            proto::Hello h{name, proto::PROTOCOL_VERSION, token};
+            h.account_password = password;
+            c->send(h);
+            const auto w = c->expect<proto::Welcome>();
+            EXPECT_TRUE(w.resumed) << name;
+            EXPECT_TRUE(w.account) << name;
+            return c;
+        };
+        auto alice = back("alice", "alice's secret", alice_token);
+        const auto snap = alice->expect<proto::TableSnapshot>();
+        EXPECT_EQ(snap.table.id, table);
+        EXPECT_EQ(snap.table.settings.rated, std::optional<bool>(true));
+        EXPECT_EQ(snap.ply, 1);
+        auto bob = back("bob", "bob's secret", bob_token);
+        const auto bob_snap = bob->expect<proto::TableSnapshot>();
+        ASSERT_TRUE(bob_snap.table.black);
+        EXPECT_EQ(bob_snap.table.black->name, "bob");
+        alice->send(proto::Resign{table});
+        EXPECT_EQ(bob->expect<proto::GameOver>().result.outcome, Outcome::BlackWins);
+        bob->send(proto::ListUsers{});
+        for (const auto& u : bob->expect<proto::Users>().users) {
+            if (u.name == "bob") {
+                EXPECT_GT(u.rating.value_or(0), 1600);
+            }
+            if (u.name == "alice") {
+                EXPECT_LT(u.rating.value_or(9999), 1400);
+            }
+        }
+        bob->send(proto::ListGames{"bob", 0, 0});
+        const auto games = bob->expect<proto::Games>();
+        ASSERT_EQ(games.games.size(), 1u);
+        game_id = games.games[0].id;
+        // The operator reads it on the console (written on the accounts worker: wait for it).
+        auto cmd = server::parse_admin_command("account history bob");
+        ASSERT_TRUE(cmd);
+        std::string said;
+        for (int i = 0; i < 200 && said.find("1 rated game") == std::string::npos; ++i) {
+            auto done = std::make_shared<std::promise<std::string>>();
+            s.on_server([&](server::Server&, server::ServerRuntime& r) {
+                return r.execute(*cmd, [done](std::string text) { done->set_value(std::move(text)); });
+            });
+            said = done->get_future().get();
+            if (said.find("1 rated game") == std::string::npos) std::this_thread::sleep_for(10ms);
+        }
+        EXPECT_NE(said.find("bob: 1 rated game(s)"), std::string::npos) << said;
+        EXPECT_NE(said.find("game " + std::to_string(game_id)), std::string::npos) << said;
+    }
+    // The server is gone (its accounts worker finished its writes): the history is on file.
+    std::string err;
+    server::NamePolicy names;
+    auto store = server::AccountStore::open(tmp.path() / std::string(server::DATABASE_FILE), names, &err);
+    ASSERT_TRUE(store) << err;
+    for (const char* name : {"alice", "bob"}) {
+        const auto a = store->find(name);
+        ASSERT_TRUE(a) << name;
+        EXPECT_EQ(a->rated_games, 1) << name;
+        const auto history = store->rating_history(a->id);
+        ASSERT_EQ(history.size(), 1u) << name;
+        EXPECT_EQ(history[0].game_id, game_id) << name;
+        EXPECT_NEAR(history[0].rating, a->rating, 1e-9) << name;
+    }
 }
 
 TEST(Durability, ExportWritesTheArchivedGameAsPgn) {

@@ -84,7 +84,8 @@ TEST(StorageUpgrade, VersionOneDatabaseKeepsItsGamesAndGainsTheNewSettings) {
     ASSERT_EQ(games.size(), 1u);
     ASSERT_EQ(games[0].moves.size(), 2u);
     EXPECT_EQ(games[0].moves[1].move, "h9g7");
-    // The new columns take values, and the file now says version 2 (opened again: no change).
+    // The new columns take values, and the file now says the current version (opened again: no
+    // change).
     TableRecord t = tables[0];
     t.hold_level = 8;
     t.takebacks = false;
@@ -97,6 +98,43 @@ TEST(StorageUpgrade, VersionOneDatabaseKeepsItsGamesAndGainsTheNewSettings) {
     ASSERT_EQ(tables.size(), 1u);
     EXPECT_EQ(tables[0].hold_level, 8);
     EXPECT_FALSE(tables[0].takebacks);
+}
+
+// Version 2 (hold level and takebacks, no rated switch) gains tables.rated, off.
+TEST(StorageUpgrade, VersionTwoDatabaseGainsTheRatedSwitch) {
+    TempDir tmp;
+    ASSERT_TRUE(tmp.ok());
+    ASSERT_TRUE(make_v1(tmp.path()));
+    {
+        sqlite3* db = nullptr;
+        ASSERT_EQ(sqlite3_open((tmp.path() / std::string(DATABASE_FILE)).c_str(), &db), SQLITE_OK);
+        ASSERT_EQ(sqlite3_exec(db,
+                               "ALTER TABLE tables ADD COLUMN hold_level INTEGER NOT NULL DEFAULT 5;"
+                               "ALTER TABLE tables ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 1;"
+                               "UPDATE tables SET takebacks=0;"
+                               "UPDATE meta SET value='2' WHERE key='schema';",
+                               nullptr, nullptr, nullptr),
+                  SQLITE_OK);
+        sqlite3_close(db);
+    }
+    std::string err;
+    auto s = Storage::open(tmp.path(), &err);
+    ASSERT_TRUE(s) << err;
+    auto tables = s->open_tables();
+    ASSERT_EQ(tables.size(), 1u);
+    EXPECT_FALSE(tables[0].takebacks);  // kept
+    EXPECT_FALSE(tables[0].rated);      // the new column's default
+    EXPECT_EQ(s->unfinished_games().size(), 1u);
+    TableRecord t = tables[0];
+    t.rated = true;
+    ASSERT_TRUE(s->save_table(t));
+    s.reset();
+    EXPECT_EQ(schema_of(tmp.path()), "3");
+    s = Storage::open(tmp.path(), &err);
+    ASSERT_TRUE(s) << err;
+    tables = s->open_tables();
+    ASSERT_EQ(tables.size(), 1u);
+    EXPECT_TRUE(tables[0].rated);
 }
 
 TEST(StorageUpgrade, UnknownNewerSchemaIsRefused) {

@@ -26,6 +26,34 @@ std::string_view error_code_name(ErrorCode c) {
     return i < NAMES.size() ? NAMES[i] : "internal";
 }
 
+std::string_view fen_error_detail(FenError e) {
+    switch (e) {
+    case FenError::None: return "";
+    case FenError::Empty: return "empty";
+    case FenError::BadRankCount: return "bad_rank_count";
+    case FenError::BadFileCount: return "bad_file_count";
+    case FenError::UnknownPiece: return "unknown_piece";
+    case FenError::MissingKing: return "missing_king";
+    case FenError::TooManyKings: return "too_many_kings";
+    case FenError::TooManyPieces: return "too_many_pieces";
+    case FenError::BadKingSquare: return "bad_king_square";
+    case FenError::BadAdvisorSquare: return "bad_advisor_square";
+    case FenError::BadElephantSquare: return "bad_elephant_square";
+    case FenError::BadPawnSquare: return "bad_pawn_square";
+    case FenError::BadSideToMove: return "bad_side_to_move";
+    case FenError::BadCounter: return "bad_counter";
+    case FenError::SideNotToMoveInCheck: return "side_not_to_move_in_check";
+    case FenError::TrailingGarbage: return "trailing_garbage";
+    }
+    return "";
+}
+
+std::array<std::string_view, 15> fen_error_details() {
+    std::array<std::string_view, 15> out{};
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = fen_error_detail(static_cast<FenError>(i + 1));
+    return out;
+}
+
 std::optional<ErrorCode> error_code_from_name(std::string_view name) {
     for (std::size_t i = 0; i < NAMES.size(); ++i)
         if (NAMES[i] == name) return static_cast<ErrorCode>(i);

@@ -2,8 +2,11 @@
 // Codes are never renamed or reused; new ones are only appended.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string_view>
+
+#include "xiangqi/position.h"
 
 namespace xq::proto {
 
@@ -72,5 +75,23 @@ std::string_view error_code_name(ErrorCode c);
 std::optional<ErrorCode> error_code_from_name(std::string_view name);
 // Every code in declaration order (for tests and documentation checks).
 inline constexpr int ERROR_CODE_COUNT = static_cast<int>(ErrorCode::Internal) + 1;
+
+// error.detail: why bad_settings or bad_fen was sent, as a stable code a client words in its
+// own language (the English message says the same for people reading the wire).
+namespace settings_detail {
+inline constexpr std::string_view CLOCK_FORMAT = "clock_format";   // not fischer:<b>+<i> or asian:<b>/<l>/<c>
+inline constexpr std::string_view CLOCK_RANGE = "clock_range";     // a time that is no whole seconds up to 36000
+inline constexpr std::string_view CLOCK_ZERO = "clock_zero";       // no base time (Asian: nor a countdown)
+inline constexpr std::string_view CLOCK_UNKNOWN = "clock_unknown"; // not none, fischer:... or asian:...
+inline constexpr std::string_view NO_AI = "no_ai";                 // the server has no AI (abandon=ai, AI entrants)
+inline constexpr std::string_view NO_SPECTATOR_DELAY = "no_spectator_delay";  // spectator_delay is not offered
+}  // namespace settings_detail
+inline constexpr std::array<std::string_view, 6> SETTINGS_DETAILS = {
+    settings_detail::CLOCK_FORMAT, settings_detail::CLOCK_RANGE, settings_detail::CLOCK_ZERO,
+    settings_detail::CLOCK_UNKNOWN, settings_detail::NO_AI, settings_detail::NO_SPECTATOR_DELAY};
+// The bad_fen detail of a FEN problem, e.g. "bad_king_square" (every FenError but None has one).
+std::string_view fen_error_detail(FenError e);
+// Every bad_fen detail the server can send, in FenError order.
+std::array<std::string_view, 15> fen_error_details();
 
 }  // namespace xq::proto

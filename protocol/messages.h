@@ -475,11 +475,13 @@ struct Error {
     std::string message;  // readable English
     std::string request;  // the type of the request this answers ("" if it had none)
     TableId table = 0;    // the table named by the request, if any
+    std::string detail;   // bad_settings, bad_fen: why, as a code (errors.h); "" otherwise
     template <class F> void fields(F& f) {
         f("code", code);
         f("message", message);
         f("request", request);
         f.opt("table", table);
+        f.opt("detail", detail);
     }
 };
 

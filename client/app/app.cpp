@@ -435,7 +435,7 @@ void App::handle_cue(const Cue& c) {
     case Cue::Kind::Error: {
         if (c.request == "move") ctl_.reset();
         Wording text = [c](Lang l) {
-            return c.code.empty() ? tr(l, c.str, {c.text}) : server_error_text(l, c.code, c.request, c.text);
+            return c.code.empty() ? tr(l, c.str, {c.text}) : server_error_text(l, c.code, c.request, c.text, c.detail);
         };
         if (c.request == "list_games" || c.request == "get_game") archive_error_ = text;
         if (c.request == "create_table") {

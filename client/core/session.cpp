@@ -336,6 +336,7 @@ void Session::on(const proto::Error& m) {
     c.text = m.message;
     c.request = m.request;
     c.code = proto::error_code_name(m.code);
+    c.detail = m.detail;
     state_.last_error = m.message;
     state_.last_error_code = c.code;
     // A refused move or a wrong ply means our view may be stale: fetch the truth.

@@ -40,6 +40,7 @@ struct Cue {
     std::string request;
     std::string arg2;  // Notice: a second argument for `str`
     std::string code;  // Error from the server: the protocol's error code ("seat_taken")
+    std::string detail;  // Error: the server's detail code (bad_settings, bad_fen), or ""
 };
 
 class Session {

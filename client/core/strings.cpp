@@ -134,11 +134,52 @@ Str error_code_string(std::string_view code, std::string_view request) {
     return Str::ServerError;
 }
 
-std::string server_error_text(Lang lang, std::string_view code, std::string_view request, std::string_view message) {
+Str error_detail_string(std::string_view code, std::string_view detail) {
+    struct Pair {
+        std::string_view detail;
+        Str id;
+    };
+    static constexpr Pair settings[] = {
+        {"clock_format", Str::DetailClockFormat}, {"clock_range", Str::DetailClockRange},
+        {"clock_zero", Str::DetailClockZero},     {"clock_unknown", Str::DetailClockUnknown},
+        {"no_ai", Str::DetailNoAi},               {"no_spectator_delay", Str::DetailNoSpectatorDelay},
+    };
+    static constexpr Pair fen[] = {
+        {"empty", Str::DetailFenEmpty},
+        {"bad_rank_count", Str::DetailFenBadRankCount},
+        {"bad_file_count", Str::DetailFenBadFileCount},
+        {"unknown_piece", Str::DetailFenUnknownPiece},
+        {"missing_king", Str::DetailFenMissingKing},
+        {"too_many_kings", Str::DetailFenTooManyKings},
+        {"too_many_pieces", Str::DetailFenTooManyPieces},
+        {"bad_king_square", Str::DetailFenBadKingSquare},
+        {"bad_advisor_square", Str::DetailFenBadAdvisorSquare},
+        {"bad_elephant_square", Str::DetailFenBadElephantSquare},
+        {"bad_pawn_square", Str::DetailFenBadPawnSquare},
+        {"bad_side_to_move", Str::DetailFenBadSideToMove},
+        {"bad_counter", Str::DetailFenBadCounter},
+        {"side_not_to_move_in_check", Str::DetailFenSideNotToMoveInCheck},
+        {"trailing_garbage", Str::DetailFenTrailingGarbage},
+    };
+    const auto find = [&](const auto& table) {
+        for (const Pair& p : table)
+            if (p.detail == detail) return p.id;
+        return Str::ServerError;
+    };
+    if (code == "bad_settings") return find(settings);
+    if (code == "bad_fen") return find(fen);
+    return Str::ServerError;
+}
+
+std::string server_error_text(Lang lang, std::string_view code, std::string_view request, std::string_view message,
+                              std::string_view detail) {
     const Str id = error_code_string(code, request);
     // The server words its details in English: the Chinese UI shows only its own text
-    // (one language at a time), naming the code when it has no text for it.
+    // (one language at a time), naming the code when it has no text for it; a detail code
+    // it knows is worded in the chosen language.
     if (id == Str::ServerError) return tr(lang, Str::ServerError, {lang == Lang::Chinese ? code : message});
+    if (const Str d = error_detail_string(code, detail); d != Str::ServerError)
+        return tr(lang, Str::ErrorWithDetail, {tr(lang, id), tr(lang, d)});
     if (message.empty() || lang == Lang::Chinese) return tr(lang, id);
     return tr(lang, Str::ErrorWithDetail, {tr(lang, id), message});
 }

@@ -66,7 +66,13 @@ enum class Lang { English, Chinese };
     X(EndgameTableName) X(EndgameProgress) \
     X(EditorButton) X(EditorTitle) X(EditorEraser) X(EditorHint) X(EditorSideToMove) X(EditorStart) \
     X(EditorClear) X(EditorLoadFen) X(EditorCopyFen) X(EditorFenCopied) X(EditorLegal) X(EditorPlayAi) \
-    X(EditorOpenTable) X(EditorTableName)
+    X(EditorOpenTable) X(EditorTableName) \
+    X(DetailClockFormat) X(DetailClockRange) X(DetailClockZero) X(DetailClockUnknown) \
+    X(DetailNoAi) X(DetailNoSpectatorDelay) X(DetailFenEmpty) X(DetailFenBadRankCount) \
+    X(DetailFenBadFileCount) X(DetailFenUnknownPiece) X(DetailFenMissingKing) X(DetailFenTooManyKings) \
+    X(DetailFenTooManyPieces) X(DetailFenBadKingSquare) X(DetailFenBadAdvisorSquare) X(DetailFenBadElephantSquare) \
+    X(DetailFenBadPawnSquare) X(DetailFenBadSideToMove) X(DetailFenBadCounter) X(DetailFenSideNotToMoveInCheck) \
+    X(DetailFenTrailingGarbage)
 
 enum class Str {
 #define XQ_ENUM(name) name,
@@ -96,9 +102,14 @@ std::string refusal_text(Lang lang, IllegalReason r);
 // The short, localized meaning of a protocol error code ("seat_taken"); ServerError when the
 // code has no text of its own. `request` refines it (not_allowed for request_takeback).
 Str error_code_string(std::string_view code, std::string_view request = {});
-// What the player sees for a server error: the localized meaning, then (English UI only)
-// the server's English words.
-std::string server_error_text(Lang lang, std::string_view code, std::string_view request, std::string_view message);
+// The server's detail code of bad_settings / bad_fen ("clock_range", "bad_king_square"; see
+// protocol/errors.h) in words; ServerError when it has none.
+Str error_detail_string(std::string_view code, std::string_view detail);
+// What the player sees for a server error: the localized meaning, then its detail in the same
+// language when the server sent a detail code the client knows, else (English UI only) the
+// server's English words.
+std::string server_error_text(Lang lang, std::string_view code, std::string_view request, std::string_view message,
+                              std::string_view detail = {});
 // Stable identifier of a string id ("AppTitle"), for tests and diagnostics.
 std::string_view string_id_name(Str id);
 

@@ -102,11 +102,12 @@ std::string Lobby::random_hex(int bytes) {
 
 void Lobby::send_msg(User& u, const proto::ServerMessage& m) { out_.send(u.id, make_buffer(m)); }
 
-void Lobby::refuse(User& u, ErrorCode code, std::string message, std::string_view request, proto::TableId table) {
+void Lobby::refuse(User& u, ErrorCode code, std::string message, std::string_view request, proto::TableId table,
+                   std::string detail) {
     ++u.refused_in_row;
     // Messages may quote the request (a name, an engine): cut, so a reply stays small.
     send_msg(u, proto::Error{code, proto::cut_code_points(message, proto::MAX_ERROR_MESSAGE_CODE_POINTS),
-                             std::string(request), table});
+                             std::string(request), table, std::move(detail)});
     if (u.refused_in_row >= config_.max_refused_in_row && !u.closing) {
         spdlog::warn("session {} ({}): {} refused lines in a row, closing", u.id, u.name, u.refused_in_row);
         // Said before the close, and the table hears `dropped`: the server cut this one.
@@ -128,7 +129,7 @@ void Lobby::refuse_and_close(User& u, ErrorCode code, std::string message, std::
 }
 
 void Lobby::report(User& u, const Verdict& v, std::string_view request, proto::TableId table) {
-    if (v) refuse(u, v->code, v->message, request, table);
+    if (v) refuse(u, v->code, v->message, request, table, v->detail);
 }
 
 void Lobby::broadcast_lobby(const proto::ServerMessage& m, SessionId except) {

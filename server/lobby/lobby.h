@@ -86,7 +86,7 @@ public:
     // clock_spec() text); "none" until the server runtime sets it.
     void set_default_clock(std::string spec) { default_clock_ = std::move(spec); }
     // create_table.settings with the server's defaults filled in, or why they are refused.
-    std::variant<TableRules, std::string> resolve_settings(const proto::TableSettings& s) const;
+    std::variant<TableRules, Rejection> resolve_settings(const proto::TableSettings& s) const;
     // For the game recorder: rebuilds an unfinished game after a restart (seats held for
     // their tokens). For the operator console: its view of sessions, kick, notice.
     Table* restore_table(proto::TableId id, const std::string& name, const std::string& creator,
@@ -193,7 +193,7 @@ private:
     User* find_by_name(std::string_view name);
     void send_msg(User& u, const proto::ServerMessage& m);
     void refuse(User& u, proto::ErrorCode code, std::string message, std::string_view request,
-                proto::TableId table = 0);
+                proto::TableId table = 0, std::string detail = {});
     void refuse_and_close(User& u, proto::ErrorCode code, std::string message, std::string_view request);
     void broadcast_lobby(const proto::ServerMessage& m, SessionId except = 0);
     void send_tables(User& u);

@@ -189,13 +189,14 @@ void Lobby::handle(User& u, const proto::CreateTable& m) {
     Position start;
     if (!m.fen.empty()) {
         if (const FenError e = start.set_fen(m.fen); e != FenError::None) {
-            refuse(u, ErrorCode::BadFen, "bad FEN: " + std::string(fen_error_message(e)), m.TYPE);
+            refuse(u, ErrorCode::BadFen, "bad FEN: " + std::string(fen_error_message(e)), m.TYPE, 0,
+                   std::string(proto::fen_error_detail(e)));
             return;
         }
     }
     auto rules = resolve_settings(m.settings);
-    if (auto* why = std::get_if<std::string>(&rules)) {
-        refuse(u, ErrorCode::BadSettings, *why, m.TYPE);
+    if (const auto* no = std::get_if<Rejection>(&rules)) {
+        report(u, *no, m.TYPE, 0);
         return;
     }
     if (std::get<TableRules>(rules).rated && m.as != proto::Role::Spectator && u.account_id == 0) {
@@ -215,17 +216,22 @@ void Lobby::handle(User& u, const proto::CreateTable& m) {
     t->join(u.id, u.name, u.token, m.as, u.account_id, shown_rating(u));
 }
 
-std::variant<TableRules, std::string> Lobby::resolve_settings(const proto::TableSettings& s) const {
+std::variant<TableRules, Rejection> Lobby::resolve_settings(const proto::TableSettings& s) const {
     TableRules r;
     const std::string& clock = s.clock.empty() ? default_clock_ : s.clock;
     std::string why;
-    const auto parsed = parse_clock_spec(clock, &why);
-    if (!parsed) return "bad clock '" + proto::cut_code_points(clock, 40) + "': " + why;
+    std::string_view detail;
+    const auto parsed = parse_clock_spec(clock, &why, &detail);
+    if (!parsed)
+        return Rejection{ErrorCode::BadSettings, "bad clock '" + proto::cut_code_points(clock, 40) + "': " + why,
+                         std::string(detail)};
     r.clock = clock_spec(*parsed);  // one spelling for everyone
     // The codec already holds grace to 0..MAX_GRACE_S and hold_level to 1..10.
     r.grace = s.grace ? Millis(std::int64_t(*s.grace) * 1000) : config_.seat_grace;
     r.abandon = s.abandon.value_or(proto::AbandonPolicy::Claim);
-    if (r.abandon == proto::AbandonPolicy::Ai && !ai_) return std::string("this server has no AI to hold seats");
+    if (r.abandon == proto::AbandonPolicy::Ai && !ai_)
+        return Rejection{ErrorCode::BadSettings, "this server has no AI to hold seats",
+                         std::string(proto::settings_detail::NO_AI)};
     r.hold_level = s.hold_level.value_or(DEFAULT_HOLD_LEVEL);
     r.takebacks = s.takebacks.value_or(true);
     r.rated = s.rated.value_or(false);

@@ -97,11 +97,13 @@ Verdict TournamentDesk::create(const std::string& who, const proto::CreateTourna
         return refusal(ErrorCode::BadField, "a round-robin's rounds follow from its entrants: leave 'rounds' out");
     if (m.ai.size() > static_cast<std::size_t>(proto::MAX_TOURNAMENT_ENTRANTS))
         return refusal(ErrorCode::BadField, "at most " + std::to_string(proto::MAX_TOURNAMENT_ENTRANTS) + " entrants");
-    if (!m.ai.empty() && !lobby_.ai_) return refusal(ErrorCode::BadSettings, "this server has no AI to enter");
+    if (!m.ai.empty() && !lobby_.ai_)
+        return Rejection{ErrorCode::BadSettings, "this server has no AI to enter", std::string(proto::settings_detail::NO_AI)};
     if (m.spectator_delay != 0)
-        return refusal(ErrorCode::BadSettings, "this server version has no spectator delay yet");
+        return Rejection{ErrorCode::BadSettings, "this server version has no spectator delay yet",
+                         std::string(proto::settings_detail::NO_SPECTATOR_DELAY)};
     auto rules = lobby_.resolve_settings(m.settings);
-    if (auto* why = std::get_if<std::string>(&rules)) return refusal(ErrorCode::BadSettings, *why);
+    if (const auto* no = std::get_if<Rejection>(&rules)) return *no;
 
     // Its games are rated like any rated table's, so its boards seat registered players only.
     if (std::get<TableRules>(rules).rated && !m.ai.empty())

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <charconv>
 
+#include "protocol/errors.h"
+
 namespace xq::server {
 
 namespace {
@@ -20,25 +22,27 @@ std::optional<Ms> parse_seconds(std::string_view text) {
 
 std::string seconds_text(Ms ms) { return std::to_string(ms.count() / 1000); }
 
-std::optional<ClockConfig> fail(std::string* error, std::string message) {
+std::optional<ClockConfig> fail(std::string* error, std::string message, std::string_view* detail, std::string_view code) {
     if (error) *error = std::move(message);
+    if (detail) *detail = code;
     return std::nullopt;
 }
 
 }  // namespace
 
-std::optional<ClockConfig> parse_clock_spec(std::string_view text, std::string* error) {
+std::optional<ClockConfig> parse_clock_spec(std::string_view text, std::string* error, std::string_view* detail) {
+    namespace sd = proto::settings_detail;
     ClockConfig c;
     if (text == "none" || text.empty()) return c;
     if (text.starts_with("fischer:")) {
         std::string_view rest = text.substr(8);
         auto plus = rest.find('+');
         if (plus == std::string_view::npos)
-            return fail(error, "fischer clock must be fischer:<base s>+<increment s>");
+            return fail(error, "fischer clock must be fischer:<base s>+<increment s>", detail, sd::CLOCK_FORMAT);
         auto base = parse_seconds(rest.substr(0, plus));
         auto inc = parse_seconds(rest.substr(plus + 1));
-        if (!base || !inc) return fail(error, "fischer clock times must be whole seconds up to 36000");
-        if (base->count() == 0) return fail(error, "fischer clock needs a base time above 0");
+        if (!base || !inc) return fail(error, "fischer clock times must be whole seconds up to 36000", detail, sd::CLOCK_RANGE);
+        if (base->count() == 0) return fail(error, "fischer clock needs a base time above 0", detail, sd::CLOCK_ZERO);
         c.kind = ClockKind::Fischer;
         c.base = *base;
         c.increment = *inc;
@@ -49,14 +53,14 @@ std::optional<ClockConfig> parse_clock_spec(std::string_view text, std::string* 
         auto s1 = rest.find('/');
         auto s2 = s1 == std::string_view::npos ? s1 : rest.find('/', s1 + 1);
         if (s2 == std::string_view::npos)
-            return fail(error, "asian clock must be asian:<base s>/<move limit s>/<countdown s>");
+            return fail(error, "asian clock must be asian:<base s>/<move limit s>/<countdown s>", detail, sd::CLOCK_FORMAT);
         auto base = parse_seconds(rest.substr(0, s1));
         auto limit = parse_seconds(rest.substr(s1 + 1, s2 - s1 - 1));
         auto countdown = parse_seconds(rest.substr(s2 + 1));
         if (!base || !limit || !countdown)
-            return fail(error, "asian clock times must be whole seconds up to 36000");
+            return fail(error, "asian clock times must be whole seconds up to 36000", detail, sd::CLOCK_RANGE);
         if (base->count() == 0 && countdown->count() == 0)
-            return fail(error, "asian clock needs a base time or a countdown above 0");
+            return fail(error, "asian clock needs a base time or a countdown above 0", detail, sd::CLOCK_ZERO);
         c.kind = ClockKind::Asian;
         c.base = *base;
         c.move_limit = *limit;
@@ -64,7 +68,8 @@ std::optional<ClockConfig> parse_clock_spec(std::string_view text, std::string* 
         return c;
     }
     return fail(error, "unknown clock '" + std::string(text.substr(0, 32)) +
-                           "': use none, fischer:<base>+<inc> or asian:<base>/<limit>/<countdown>");
+                           "': use none, fischer:<base>+<inc> or asian:<base>/<limit>/<countdown>",
+                detail, sd::CLOCK_UNKNOWN);
 }
 
 std::string clock_spec(const ClockConfig& c) {

@@ -32,8 +32,10 @@ struct ClockConfig {
 
 // Text form used on the command line, in the protocol and in the database:
 //   "none" | "fischer:<base s>+<increment s>" | "asian:<base s>/<move limit s>/<countdown s>"
-// e.g. "fischer:300+5", "asian:1200/120/60". Returns nullopt and a message when malformed.
-std::optional<ClockConfig> parse_clock_spec(std::string_view text, std::string* error = nullptr);
+// e.g. "fischer:300+5", "asian:1200/120/60". Returns nullopt and a message when malformed,
+// and in *detail its bad_settings detail code (proto::settings_detail).
+std::optional<ClockConfig> parse_clock_spec(std::string_view text, std::string* error = nullptr,
+                                            std::string_view* detail = nullptr);
 std::string clock_spec(const ClockConfig& config);
 
 // What a client displays for one side.

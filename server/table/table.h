@@ -43,6 +43,7 @@ Buffer make_buffer(const proto::ServerMessage& m);
 struct Rejection {
     proto::ErrorCode code;
     std::string message;
+    std::string detail{};  // error.detail (bad_settings, bad_fen: a code of protocol/errors.h)
 };
 using Verdict = std::optional<Rejection>;  // empty: accepted
 

@@ -390,6 +390,14 @@ TEST_F(SessionTest, ErrorsCarryTheirCode) {
     EXPECT_EQ(server_error_text(Lang::Chinese, cues[0].code, cues[0].request, cues[0].text), "棋桌设置无效");
     EXPECT_EQ(server_error_text(Lang::English, cues[0].code, cues[0].request, cues[0].text),
               "Table settings refused: fischer clock needs a base time above 0");
+    // With the detail code the words come from the client's own tables, in either language.
+    session.handle_line(
+        R"({"type":"error","code":"bad_settings","message":"fischer clock needs a base time above 0","request":"create_table","detail":"clock_zero"})");
+    cues = session.take_cues();
+    ASSERT_EQ(cues.size(), 1u);
+    EXPECT_EQ(cues[0].detail, "clock_zero");
+    EXPECT_EQ(server_error_text(Lang::Chinese, cues[0].code, cues[0].request, cues[0].text, cues[0].detail),
+              "棋桌设置无效：计时需要大于 0 的基本时间（读秒制也可用读秒）");
 }
 
 namespace {

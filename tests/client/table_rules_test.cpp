@@ -4,6 +4,8 @@
 
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/board_model.h"
 #include "core/client_state.h"
@@ -206,6 +208,34 @@ TEST(Localized, ChineseUiExplainsEveryRefusalInChinese) {
     const Intent black = click(c, "b9");
     ASSERT_EQ(black.kind, Intent::Kind::Refused);
     EXPECT_EQ(refusal_text(Lang::Chinese, black.reason), "那不是你的棋子。");
+}
+
+// Every detail code the server can send with bad_settings or bad_fen (protocol/errors.h) has
+// words of its own in both languages: the Chinese UI says why without the server's English.
+TEST(Localized, EveryRefusalDetailInBothLanguages) {
+    std::vector<std::pair<std::string, std::string_view>> all;
+    for (std::string_view d : proto::SETTINGS_DETAILS) all.emplace_back("bad_settings", d);
+    for (std::string_view d : proto::fen_error_details()) all.emplace_back("bad_fen", d);
+    ASSERT_EQ(all.size(), proto::SETTINGS_DETAILS.size() + 15u);
+    std::set<std::string> seen_zh;
+    for (const auto& [code, detail] : all) {
+        ASSERT_FALSE(detail.empty()) << code;
+        const Str id = error_detail_string(code, detail);
+        ASSERT_NE(id, Str::ServerError) << code << " " << detail << " has no words";
+        const std::string zh = server_error_text(Lang::Chinese, code, "create_table", "English words", detail);
+        const std::string en = server_error_text(Lang::English, code, "create_table", "English words", detail);
+        EXPECT_TRUE(has_cjk(zh)) << detail << ": " << zh;
+        EXPECT_EQ(zh.find("English words"), std::string::npos) << zh;
+        EXPECT_EQ(zh, tr(Lang::Chinese, Str::ErrorWithDetail, {tr(Lang::Chinese, error_code_string(code)), tr(Lang::Chinese, id)}));
+        EXPECT_FALSE(has_cjk(en)) << detail << ": " << en;
+        EXPECT_EQ(en.find("English words"), std::string::npos) << "the client's own words, not the message: " << en;
+        EXPECT_TRUE(seen_zh.insert(zh).second) << "two details read the same: " << zh;
+    }
+    // A detail the client does not know (a newer server) falls back as before.
+    EXPECT_EQ(server_error_text(Lang::Chinese, "bad_settings", "create_table", "new words", "later_detail"), "棋桌设置无效");
+    EXPECT_EQ(server_error_text(Lang::English, "bad_settings", "create_table", "new words", "later_detail"),
+              "Table settings refused: new words");
+    EXPECT_EQ(error_detail_string("bad_fen", "clock_range"), Str::ServerError) << "details belong to their code";
 }
 
 TEST(Localized, ServerErrorsGetAPrefixPerCode) {

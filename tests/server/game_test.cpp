@@ -447,7 +447,12 @@ TEST(Game, CustomStartPositionAndBadFen) {
     TestServer s;
     auto alice = Client::login(s.port(), "alice");
     alice->send(proto::CreateTable{"", proto::Role::Red, "not a fen"});
-    alice->expect_error(ErrorCode::BadFen);
+    EXPECT_EQ(alice->expect_error(ErrorCode::BadFen).detail, "bad_rank_count");
+    // The detail names the problem (protocol/errors.h), for the client's own words.
+    alice->send(proto::CreateTable{"", proto::Role::Red, "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1 x"});
+    EXPECT_EQ(alice->expect_error(ErrorCode::BadFen).detail, "trailing_garbage");
+    alice->send(proto::CreateTable{"", proto::Role::Red, "4k4/9/9/9/9/9/9/9/9/9 w - - 0 1"});
+    EXPECT_EQ(alice->expect_error(ErrorCode::BadFen).detail, "missing_king");
     const std::string fen = "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1";
     alice->send(proto::CreateTable{"", proto::Role::Red, fen});
     const auto snap = alice->expect<proto::TableSnapshot>();

@@ -83,12 +83,20 @@ TEST(Settings, RoundTripIntoEveryTableInfo) {
 TEST(Settings, BadClockIsRefusedWithTheReason) {
     TestServer s;
     auto alice = Client::login(s.port(), "alice");
-    for (const char* bad : {"fischer:abc", "sudden death", "asian:10/20"}) {
+    // Each with its detail code (protocol/errors.h), which clients word in their language.
+    const std::pair<const char*, std::string_view> cases[] = {
+        {"fischer:abc", proto::settings_detail::CLOCK_FORMAT},  {"sudden death", proto::settings_detail::CLOCK_UNKNOWN},
+        {"asian:10/20", proto::settings_detail::CLOCK_FORMAT},  {"fischer:99999999+0", proto::settings_detail::CLOCK_RANGE},
+        {"fischer:0+5", proto::settings_detail::CLOCK_ZERO},    {"asian:0/30/0", proto::settings_detail::CLOCK_ZERO},
+        {"asian:60/x/10", proto::settings_detail::CLOCK_RANGE},
+    };
+    for (const auto& [bad, detail] : cases) {
         TableSettings st;
         st.clock = bad;
         alice->send(proto::CreateTable{"", proto::Role::Red, "", st});
         const auto e = alice->expect_error(ErrorCode::BadSettings);
         EXPECT_EQ(e.request, "create_table");
+        EXPECT_EQ(e.detail, detail) << bad;
         EXPECT_NE(e.message.find(bad), std::string::npos) << e.message;
         EXPECT_GT(e.message.size(), std::string(bad).size() + 15) << "no reason given: " << e.message;
     }
@@ -106,7 +114,7 @@ TEST(Settings, NoAiHoldOnAServerWithoutAi) {
     TestServer s(test_config(), /*with_ai=*/false);
     auto alice = Client::login(s.port(), "alice");
     alice->send(proto::CreateTable{"", proto::Role::Red, "", grace_s(10, AbandonPolicy::Ai)});
-    alice->expect_error(ErrorCode::BadSettings);
+    EXPECT_EQ(alice->expect_error(ErrorCode::BadSettings).detail, proto::settings_detail::NO_AI);
 }
 
 TEST(Settings, TakebacksOffAreRefused) {

@@ -273,7 +273,7 @@ TEST(Tournament, RefusalsAndUnforgeablePairings) {
     proto::CreateTournament bad_clock;
     bad_clock.settings.clock = "fischer:abc";
     alice->send(bad_clock);
-    alice->expect_error(ErrorCode::BadSettings);
+    EXPECT_EQ(alice->expect_error(ErrorCode::BadSettings).detail, proto::settings_detail::CLOCK_FORMAT);
 
     alice->send(proto::CreateTournament{});
     const auto id = alice->expect<proto::Tournament>().id;

@@ -269,6 +269,7 @@ void App::handle_event(const sf::Event& e) {
             if (e.key.code == sf::Keyboard::Home) set_review_ply(0);
             if (e.key.code == sf::Keyboard::End) set_review_ply(int(review_moves_.size()));
             if (e.key.code == sf::Keyboard::Escape) screen_ = review_return_;
+            if (e.key.code == sf::Keyboard::F) review_flipped_ = !review_flipped_;
         } else if (screen_ == Screen::Table && e.key.code == sf::Keyboard::Escape) {
             ctl_.reset();
         } else if (screen_ == Screen::Table && e.key.code == sf::Keyboard::F) {
@@ -522,6 +523,7 @@ void App::draw_plate(Color side, float x, float y, float w, float h) {
     label.setFillColor(th.plate_text);
     label.setPosition(std::round(x + h * 1.2f), std::round(y + h * 0.22f));
     window_.draw(label);
+    float label_end = label.getPosition().x + label.getLocalBounds().width;
     // A dropped player: the countdown (or who holds the seat) beside the name.
     if (const std::string notice = seat_notice(lang_, seat, std::chrono::steady_clock::now()); !notice.empty()) {
         sf::Text warn(utf8(notice), view_.font(), unsigned(h * 0.3f));
@@ -529,6 +531,19 @@ void App::draw_plate(Color side, float x, float y, float w, float h) {
         warn.setPosition(std::round(label.getPosition().x + label.getLocalBounds().width + h * 0.4f),
                          std::round(y + h * 0.3f));
         window_.draw(warn);
+        label_end = warn.getPosition().x + warn.getLocalBounds().width;
+    }
+    // The pieces this side has taken, small, between the name and the clock (or AI bar).
+    if (const auto taken = captured_by(tb.board.game().start_position(), tb.board.position(), side); !taken.empty()) {
+        const bool clocked = !seat.name.empty() && tb.clock_now(side, std::chrono::steady_clock::now()) >= 0;
+        float right = x + w - h * 0.4f - (clocked ? h * 2.4f : 0.f);
+        if (tb.ai.active && tb.ai.side == side) right -= std::min(w * 0.35f, 220.f) + h * 0.3f;
+        const float pr = h * 0.2f, left = label_end + h * 0.5f;
+        // Overlapping a little when many are taken on a narrow plate.
+        const float step = std::min(2 * pr + 2, (right - left - 2 * pr) / float(std::max<std::size_t>(1, taken.size() - 1)));
+        if (step > pr * 0.6f)
+            for (std::size_t i = 0; i < taken.size(); ++i)
+                view_.draw_piece_quad(window_, taken[i], {left + pr + float(i) * step, y + h / 2}, pr);
     }
 
     // A free seat has no time to show (the last player's would be stale).
@@ -631,7 +646,7 @@ void App::render() {
     if (screen_ == Screen::Table) {
         if (!std::getenv("XQ_NOBOARD")) draw_table_board(L);
     } else if (screen_ == Screen::Review) {
-        const BoardGeometry geo = BoardGeometry::fit(L.board_x, L.board_y, L.board_w, L.board_h, state_.table.board.flipped());
+        const BoardGeometry geo = BoardGeometry::fit(L.board_x, L.board_y, L.board_w, L.board_h, review_flipped_);
         const Move last = review_ply_ > 0 ? review_moves_[std::size_t(review_ply_ - 1)].move : Move::none();
         const Square king = review_pos_.in_check() ? review_pos_.king_square(review_pos_.side_to_move()) : SQ_NONE;
         view_.draw(window_, geo, review_pos_, last, king, nullptr, now());

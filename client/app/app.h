@@ -16,12 +16,14 @@
 #include <vector>
 
 #include "app/board_view.h"
+#include "app/file_chooser.h"
 #include "app/imgui_glue.h"
 #include "app/input_queue.h"
 #include "app/sound_bank.h"
 #include "core/client_config.h"
 #include "core/client_state.h"
 #include "core/controller.h"
+#include "core/game_export.h"
 #include "core/position_editor.h"
 #include "core/script.h"
 #include "core/session.h"
@@ -288,7 +290,23 @@ private:
     bool scroll_moves_ = false;
     bool scroll_chat_ = false;
 
+    // Copy and save (table and Review), the file chooser (Open PGN, Save PGN/FEN).
+    enum class ChooserFor { OpenPgn, SavePgn, SaveFen };
+    GameRecord table_record() const;
+    void ui_export_button(const GameRecord& record, const Position& shown);
+    float export_button_width() const;
+    void open_chooser(ChooserFor what, std::string name = {});
+    void chooser_done(const std::filesystem::path& path);
+    void copy_text(const std::string& text, Str done);
+    FileChooser chooser_;
+    ChooserFor chooser_for_ = ChooserFor::OpenPgn;
+    std::filesystem::path last_folder_;  // where the chooser opens next (the last one used)
+    GameRecord export_record_;           // what Save PGN writes
+    std::string export_fen_;             // what Save FEN writes
+
     // Review.
+    GameRecord review_record_;  // the reviewed game's players, result and moves (for export)
+    bool review_flipped_ = false;
     Game review_game_;
     std::vector<MoveEntry> review_moves_;
     int review_ply_ = 0;

@@ -1,4 +1,5 @@
 // Scripted mode (automation and the GUI smoke test) and the frame-time benchmark.
+
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -7,6 +8,8 @@
 #include <iostream>
 #include <sstream>
 #include <thread>
+
+#include <SFML/Window/Clipboard.hpp>
 
 #include "app/app.h"
 #include "core/move_text.h"
@@ -267,11 +270,22 @@ App::StepResult App::step(const ScriptAction& a) {
                 return script_active_ ? StepResult::Wait : StepResult::Fail;
             }
             editor_open_ = true;
+        } else if (a.args[0] == "open_pgn") {
+            open_chooser(ChooserFor::OpenPgn);
+        } else if (a.args[0] == "save_pgn" || a.args[0] == "save_fen") {
+            // What the Copy/Save menu saves: the table's game or the reviewed one.
+            const bool review = screen_ == Screen::Review;
+            const GameRecord record = review ? review_record_ : table_record();
+            const bool pgn = a.args[0] == "save_pgn";
+            if (pgn) export_record_ = record;
+            else export_fen_ = (review ? review_pos_ : state_.table.board.position()).fen();
+            open_chooser(pgn ? ChooserFor::SavePgn : ChooserFor::SaveFen, suggested_file_name(record, pgn ? "pgn" : "fen"));
         } else if (a.args[0] == "none") {
             create_open_ = false;
             archive_open_ = false;
             endgames_open_ = false;
             editor_open_ = false;
+            chooser_.close();
         } else {
             script_fail("unknown dialog " + a.args[0]);
             return StepResult::Fail;
@@ -324,6 +338,22 @@ App::StepResult App::step(const ScriptAction& a) {
         }
         session_.claim_win();
         send_outbox();
+        return StepResult::Done;
+    }
+    if (v == "choose") {
+        // The file chooser's name field typed and confirmed (Open or Save).
+        if (!chooser_.is_open()) {
+            script_fail("choose: no file chooser open");
+            return StepResult::Fail;
+        }
+        if (const auto path = chooser_.confirm(a.rest)) chooser_done(*path);
+        return StepResult::Done;
+    }
+    if (v == "copy") {
+        const bool review = screen_ == Screen::Review;
+        const Position& shown = review ? review_pos_ : state_.table.board.position();
+        if (a.args[0] == "fen") copy_text(shown.fen(), Str::CopiedFen);
+        else copy_text(record_pgn(review ? review_record_ : table_record(), notation_), Str::CopiedPgn);
         return StepResult::Done;
     }
     if (v == "keep_waiting") { session_.keep_waiting(); return StepResult::Done; }
@@ -391,6 +421,21 @@ App::StepResult App::step(const ScriptAction& a) {
         else if (what == "toast") got = toast_text().find(want) != std::string::npos ? want : toast_text();
         else if (what == "lan_servers") got = std::to_string(lan_server_count());
         else if (what == "spectators") got = std::to_string(state_.table.spectators);
+        else if (what == "clipboard") {
+            // expect clipboard TEXT: the clipboard (through SFML, as a paste would read it) holds TEXT
+            const sf::String clip = sf::Clipboard::getString();
+            const std::basic_string<sf::Uint8> bytes = clip.toUtf8();
+            const std::string text(bytes.begin(), bytes.end());
+            got = text.find(want) != std::string::npos ? want : text.substr(0, 200);
+        } else if (what == "review_result") {
+            got = review_record_.outcome == Outcome::Ongoing ? "none" : result_words(lang_, review_record_.outcome, review_record_.reason);
+        } else if (what == "captured" && a.args.size() >= 3) {
+            // expect captured red 2: Red has taken two pieces (shown on its plate)
+            const Color c = a.args[1] == "red" ? RED : BLACK;
+            want = a.args[2];
+            got = std::to_string(captured_by(state_.table.board.game().start_position(), state_.table.board.position(), c).size());
+        } else if (what == "review_flipped") got = review_flipped_ ? "yes" : "no";
+        else if (what == "file_chooser") got = chooser_.is_open() ? chooser_.folder().string() : "closed";
         else if (what == "clock_words") got = clock_words(lang_, state_.table.rules.clock);
         else if (what == "lobby_clock") {
             // expect lobby_clock Fischer 5+3: some listed table shows this time control
@@ -463,7 +508,11 @@ App::StepResult App::step(const ScriptAction& a) {
         notation_ = a.args[0] == "wxf" ? MoveNotation::Wxf : a.args[0] == "iccs" ? MoveNotation::Iccs : MoveNotation::Chinese;
         return StepResult::Done;
     }
-    if (v == "flip") { state_.table.board.toggle_flip(); return StepResult::Done; }
+    if (v == "flip") {
+        if (screen_ == Screen::Review) review_flipped_ = !review_flipped_;
+        else state_.table.board.toggle_flip();
+        return StepResult::Done;
+    }
     if (v == "takeback") { session_.request_takeback(); send_outbox(); return StepResult::Done; }
     if (v == "draw") { session_.offer_draw(); send_outbox(); return StepResult::Done; }
     if (v == "resign") { session_.resign(); send_outbox(); return StepResult::Done; }

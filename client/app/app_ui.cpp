@@ -38,6 +38,19 @@ void section(const char* label) {
 
 bool wide_button(const char* label, float w = -1) { return ImGui::Button(label, ImVec2(w, 0)); }
 
+// `text` cut (at a code point) with an ellipsis so it is at most `width` wide.
+std::string fit_text(const std::string& text, float width) {
+    if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+    std::string cut = text;
+    while (!cut.empty()) {
+        // One code point off: its continuation bytes, then its lead byte.
+        while (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0xC0) == 0x80) cut.pop_back();
+        if (!cut.empty()) cut.pop_back();
+        if (ImGui::CalcTextSize((cut + "...").c_str()).x <= width) return cut + "...";
+    }
+    return {};
+}
+
 std::string status_label(Lang lang, const std::string& s) {
     if (s == "playing") return tr(lang, Str::StatusPlaying);
     if (s == "over") return tr(lang, Str::StatusFinished);
@@ -426,7 +439,11 @@ void App::ui_table() {
     ImGui::TextUnformatted(t(Str::Table, {std::to_string(tb.id)}).c_str());
     if (gui_.big_font()) ImGui::PopFont();
     ImGui::SameLine();
-    ImGui::TextDisabled("%s", table_title(lang_, tb.name, tb.default_of).c_str());
+    {
+        const float room = ImGui::GetContentRegionAvail().x - export_button_width() - ImGui::GetStyle().ItemSpacing.x;
+        ImGui::TextDisabled("%s", fit_text(table_title(lang_, tb.name, tb.default_of), room).c_str());
+    }
+    ui_export_button(table_record(), tb.board.position());
 
     // Whose move, in words.
     const BoardModel& bm = tb.board;
@@ -760,11 +777,14 @@ void App::open_review_from_archive() {
     const ArchivedGame& a = *state_.archive.opened;
     review_game_ = a.game;
     review_moves_ = a.moves;
+    review_record_ = GameRecord{a.game.start_position(), {}, a.entry.result, a.entry.reason, player_name(lang_, a.entry.red),
+                                player_name(lang_, a.entry.black), {}, state_.server_name, {}};
+    for (const MoveEntry& m : a.moves) review_record_.moves.push_back(m.move);
+    review_flipped_ = false;
     // Appended piece by piece (g++ 12 warns falsely on chains of operator+ here).
     review_title_.clear();
     review_title_.append("#").append(std::to_string(a.entry.id)).append(" ").append(player_name(lang_, a.entry.red));
     review_title_.append(" - ").append(player_name(lang_, a.entry.black));
-    if (a.entry.result != Outcome::Ongoing) review_title_.append(" (").append(archive_result_text(lang_, a.entry)).append(")");
     review_return_ = Screen::Lobby;
     archive_open_ = false;
     set_review_ply(0);
@@ -867,6 +887,11 @@ bool App::import_pgn(const std::string& path, std::string& error) {
     }
     review_game_ = Game(r.game.start);
     review_moves_ = describe_moves(r.game.start, r.game.moves);
+    // Termination: the stable reason name this client writes (another program's words are
+    // not shown: result_words() keeps only the outcome for a reason it does not know).
+    review_record_ = GameRecord{r.game.start, r.game.moves, r.game.result, r.game.tag("Termination"), r.game.tag("Red"), r.game.tag("Black"),
+                                r.game.tag("Event"), r.game.tag("Site"), r.game.tag("Date")};
+    review_flipped_ = false;
     review_title_ = r.game.tag("Red") + " - " + r.game.tag("Black");
     if (const std::string ev = r.game.tag("Event"); !ev.empty() && ev != "?") review_title_ = ev + ": " + review_title_;
     review_return_ = screen_ == Screen::Review ? review_return_ : screen_;
@@ -877,21 +902,77 @@ bool App::import_pgn(const std::string& path, std::string& error) {
 
 void App::ui_import_pgn() {
     section(t(Str::ImportPgn));
-    const float bw = ImGui::CalcTextSize(t(Str::ImportPgn)).x + 24;
-    ImGui::SetNextItemWidth(-bw - 8);
-    const bool enter = ImGui::InputTextWithHint("##pgn", t(Str::PgnPath), pgn_path_, sizeof pgn_path_,
-                                                ImGuiInputTextFlags_EnterReturnsTrue);
-    ImGui::SameLine();
-    if ((ImGui::Button(t(Str::ImportPgn), ImVec2(bw, 0)) || enter) && pgn_path_[0]) {
-        std::string err;
-        if (!import_pgn(pgn_path_, err)) toast(Str::PgnLoadFailed, err);
+    if (wide_button(t(Str::OpenPgn))) open_chooser(ChooserFor::OpenPgn);
+}
+
+float App::export_button_width() const {
+    return ImGui::CalcTextSize(t(Str::ExportMenu)).x + 2 * ImGui::GetStyle().FramePadding.x;
+}
+
+void App::ui_export_button(const GameRecord& record, const Position& shown) {
+    // At the right end of the heading's line: one button, the four actions in its menu.
+    const float w = export_button_width();
+    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - w);
+    if (ImGui::SmallButton(t(Str::ExportMenu))) ImGui::OpenPopup("export");
+    if (ImGui::BeginPopup("export")) {
+        if (ImGui::Selectable(t(Str::CopyFen))) copy_text(shown.fen(), Str::CopiedFen);
+        if (ImGui::Selectable(t(Str::CopyPgn))) copy_text(record_pgn(record, notation_), Str::CopiedPgn);
+        if (ImGui::Selectable(t(Str::SavePgn))) {
+            export_record_ = record;
+            open_chooser(ChooserFor::SavePgn, suggested_file_name(record, "pgn"));
+        }
+        if (ImGui::Selectable(t(Str::SaveFen))) {
+            export_fen_ = shown.fen();
+            open_chooser(ChooserFor::SaveFen, suggested_file_name(record, "fen"));
+        }
+        ImGui::EndPopup();
     }
+}
+
+GameRecord App::table_record() const {
+    const TableState& tb = state_.table;
+    GameRecord r;
+    r.start = tb.board.game().start_position();
+    r.moves = tb.board.game().moves();
+    r.outcome = tb.outcome;
+    r.reason = tb.result_reason;
+    r.red = player_name(lang_, tb.seats[RED].name);
+    r.black = player_name(lang_, tb.seats[BLACK].name);
+    r.event = table_title(lang_, tb.name, tb.default_of);
+    r.site = state_.server_name;
+    r.date = pgn_date_today();
+    return r;
+}
+
+void App::copy_text(const std::string& text, Str done) {
+    ImGui::SetClipboardText(text.c_str());
+    toast(done);
+}
+
+void App::open_chooser(ChooserFor what, std::string name) {
+    chooser_for_ = what;
+    chooser_.open(what == ChooserFor::OpenPgn ? FileChooser::Mode::Open : FileChooser::Mode::Save, last_folder_,
+                  what == ChooserFor::SaveFen ? "fen" : "pgn", std::move(name));
+}
+
+void App::chooser_done(const std::filesystem::path& path) {
+    last_folder_ = path.parent_path();
+    std::string err;
+    if (chooser_for_ == ChooserFor::OpenPgn) {
+        if (!import_pgn(path.string(), err)) toast(Str::PgnLoadFailed, err);
+        return;
+    }
+    const std::string text = chooser_for_ == ChooserFor::SavePgn ? record_pgn(export_record_, notation_) : export_fen_ + "\n";
+    if (save_text_file(path, text, err)) toast(Str::SavedTo, path.string());
+    else toast(Str::SaveFailed, err);
 }
 
 void App::open_review_from_table() {
     review_title_ = t(Str::Table, {std::to_string(state_.table.id)});
     review_game_ = state_.table.board.game();
     review_moves_ = state_.table.moves;
+    review_record_ = table_record();
+    review_flipped_ = state_.table.board.flipped();
     review_return_ = Screen::Table;
     set_review_ply(int(review_moves_.size()));
     screen_ = Screen::Review;
@@ -916,8 +997,19 @@ void App::ui_review() {
     if (gui_.big_font()) ImGui::PushFont(gui_.big_font());
     ImGui::TextUnformatted(t(Str::ReviewTitle));
     if (gui_.big_font()) ImGui::PopFont();
+    ui_export_button(review_record_, review_pos_);
     if (!review_title_.empty()) ImGui::TextWrapped("%s", review_title_.c_str());
+    // The game's result (also of an imported game: its Result tag).
+    if (review_record_.outcome != Outcome::Ongoing)
+        ImGui::TextWrapped("%s", result_words(lang_, review_record_.outcome, review_record_.reason).c_str());
+    ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(review_ply_ == 0 ? t(Str::Start) : t(Str::Ply, {std::to_string(review_ply_)}).c_str());
+    {
+        // Flip at the right end of the ply line (F does the same).
+        const float fw = ImGui::CalcTextSize(t(Str::Flip)).x + 2 * ImGui::GetStyle().FramePadding.x;
+        ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - fw);
+        if (ImGui::Button(t(Str::Flip))) review_flipped_ = !review_flipped_;
+    }
     const float bw = (ImGui::GetContentRegionAvail().x - 3 * ImGui::GetStyle().ItemSpacing.x) / 4;
     if (ImGui::Button(t(Str::First), ImVec2(bw, 0))) set_review_ply(0);
     ImGui::SameLine();
@@ -926,7 +1018,9 @@ void App::ui_review() {
     if (ImGui::Button(t(Str::Next), ImVec2(bw, 0))) set_review_ply(review_ply_ + 1);
     ImGui::SameLine();
     if (ImGui::Button(t(Str::Last), ImVec2(bw, 0))) set_review_ply(int(review_moves_.size()));
-    ImGui::TextDisabled("%s", t(Str::StepHint));
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", t(Str::StepHint));
+    ImGui::PopStyleColor();
     int n = int(notation_);
     ImGui::RadioButton(t(Str::NotationChinese), &n, 0);
     ImGui::SameLine();
@@ -946,6 +1040,11 @@ void App::ui_dialogs() {
     const Layout L = layout();
     const float cx = L.board_x + L.board_w / 2, cy = L.board_y + L.board_h / 2;
     TableState& tb = state_.table;
+    if (chooser_.is_open()) {
+        const sf::Vector2u size = window_.getSize();
+        if (const auto path = chooser_.draw(lang_, float(size.x) / 2, float(size.y) / 2, float(size.x) - 16, float(size.y) - 16))
+            chooser_done(*path);
+    }
 
     if (screen_ == Screen::Table && tb.incoming_offer.kind != Offer::Kind::None) {
         center_next_window(cx, cy);

@@ -79,6 +79,14 @@ std::string archive_date_text(std::int64_t unix_ms) {
     return std::string(buf, n);
 }
 
+std::vector<Piece> captured_by(const Position& start, const Position& now, Color capturer) {
+    std::vector<Piece> out;
+    const Color victim = ~capturer;
+    for (PieceType t : {ROOK, CANNON, HORSE, ELEPHANT, ADVISOR, PAWN})
+        for (int n = start.count(victim, t) - now.count(victim, t); n > 0; --n) out.push_back(make_piece(victim, t));
+    return out;
+}
+
 std::string result_words(Lang lang, Outcome outcome, std::string_view reason) {
     const Str head = outcome == Outcome::RedWins     ? Str::RedWins
                      : outcome == Outcome::BlackWins ? Str::BlackWins

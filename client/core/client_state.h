@@ -193,6 +193,9 @@ std::string archive_date_text(std::int64_t unix_ms);
 // "Red wins · checkmate" in `lang`, from the outcome and the stable reason name only (the
 // server's English text never shows); an unknown reason leaves just the outcome.
 std::string result_words(Lang lang, Outcome outcome, std::string_view reason);
+// The pieces `capturer` has taken between `start` and `now` (the opponent's pieces missing),
+// most valuable first: rooks, cannons, horses, elephants, advisors, pawns.
+std::vector<Piece> captured_by(const Position& start, const Position& now, Color capturer);
 // "Red wins · checkmate" (localized) for an archive entry; "*" style games say "unfinished".
 std::string archive_result_text(Lang lang, const ArchiveEntry& e);
 

@@ -19,6 +19,13 @@
 //                                           the position editor's controls (dialog editor)
 //   archive first|ID                        open an archived game in the review screen
 //   back                                    leave the review screen (its Back button)
+//   dialog open_pgn|save_pgn|save_fen       open the file chooser (Open PGN; the Copy/Save
+//                                           menu's Save game as PGN / Save position as FEN)
+//   choose NAME|PATH                        type NAME in the file chooser and confirm it
+//   copy fen|pgn                            the Copy/Save menu's Copy position / Copy game
+//   expect clipboard TEXT                   the clipboard holds TEXT; expect review_result
+//          Red wins · checkmate|none, expect review_flipped yes|no, expect file_chooser closed,
+//          expect captured red|black N          pieces taken by that side (shown on its plate)
 //   claim | keep_waiting                    answer the abandoned-seat question
 //   drop                                    lose the connection (no leave) and exit
 //   clock_check MS                          ask the server for its clocks (sync) and fail

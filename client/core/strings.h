@@ -72,7 +72,13 @@ enum class Lang { English, Chinese };
     X(DetailFenBadFileCount) X(DetailFenUnknownPiece) X(DetailFenMissingKing) X(DetailFenTooManyKings) \
     X(DetailFenTooManyPieces) X(DetailFenBadKingSquare) X(DetailFenBadAdvisorSquare) X(DetailFenBadElephantSquare) \
     X(DetailFenBadPawnSquare) X(DetailFenBadSideToMove) X(DetailFenBadCounter) X(DetailFenSideNotToMoveInCheck) \
-    X(DetailFenTrailingGarbage)
+    X(DetailFenTrailingGarbage) \
+    X(OpenPgnTitle) X(SaveFileTitle) X(FolderUp) X(FolderHome) \
+    X(FolderEmpty) X(CannotOpen) X(ReplaceFile) X(OpenButton) \
+    X(SaveButton) X(FileName) X(ExportMenu) X(CopyFen) \
+    X(CopyPgn) X(SavePgn) X(SaveFen) X(CopiedFen) \
+    X(CopiedPgn) X(SavedTo) X(SaveFailed) X(OpenPgn) \
+    X(Captured)
 
 enum class Str {
 #define XQ_ENUM(name) name,

@@ -538,7 +538,7 @@ void App::draw_plate(Color side, float x, float y, float w, float h) {
         const bool clocked = !seat.name.empty() && tb.clock_now(side, std::chrono::steady_clock::now()) >= 0;
         float right = x + w - h * 0.4f - (clocked ? h * 2.4f : 0.f);
         if (tb.ai.active && tb.ai.side == side) right -= std::min(w * 0.35f, 220.f) + h * 0.3f;
-        const float pr = h * 0.2f, left = label_end + h * 0.5f;
+        const float pr = h * 0.28f, left = label_end + h * 0.5f;
         // Overlapping a little when many are taken on a narrow plate.
         const float step = std::min(2 * pr + 2, (right - left - 2 * pr) / float(std::max<std::size_t>(1, taken.size() - 1)));
         if (step > pr * 0.6f)

@@ -76,10 +76,12 @@ void App::ui_settings() {
     if (ImGui::GetItemRectMax().x + st.ItemSpacing.x + box_w <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
         ImGui::SameLine();
     bool snd = sounds_.enabled();
+    if (!sounds_.available()) ImGui::BeginDisabled();  // no audio device: nothing to switch on
     if (ImGui::Checkbox(t(Str::Sound), &snd)) {
         sounds_.set_enabled(snd);
         sound_pref_ = snd;
     }
+    if (!sounds_.available()) ImGui::EndDisabled();
 }
 
 void App::ui_connect() {

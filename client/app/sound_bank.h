@@ -16,12 +16,15 @@ public:
     void play(SoundKind kind);
     bool enabled() const { return enabled_; }
     void set_enabled(bool on);
+    // False once opening the audio device failed: sound stays off without error spam.
+    bool available() const { return available_; }
 
 private:
     static constexpr int KINDS = 6;
     static constexpr int VOICES = 4;
     bool enabled_ = false;
     bool loaded_ = false;
+    bool available_ = true;
     // Created on first enable: constructing SFML audio objects opens the audio device.
     std::vector<sf::SoundBuffer> buffers_;
     std::vector<sf::Sound> voices_;

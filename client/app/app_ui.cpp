@@ -245,20 +245,26 @@ void App::ui_lobby() {
     }
     ImGui::Separator();
 
+    // The lobby's dialogs, on one line while they fit (narrow windows wrap them).
+    const auto dialog_button = [&](Str id, bool first) {
+        const std::string label = std::string(t(id)) + " …";
+        const ImGuiStyle& st = ImGui::GetStyle();
+        const float w = ImGui::CalcTextSize(label.c_str()).x + 2 * st.FramePadding.x;
+        if (!first && ImGui::GetItemRectMax().x + st.ItemSpacing.x + w <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
+            ImGui::SameLine();
+        return ImGui::Button(label.c_str());
+    };
     // Create a table: the dialog holds the name, the clock and the rules.
-    if (ImGui::Button((std::string(t(Str::CreateTable)) + " …").c_str())) {
+    if (dialog_button(Str::CreateTable, true)) {
         create_open_ = true;
         create_error_ = nullptr;
     }
-    ImGui::SameLine();
-    if (ImGui::Button((std::string(t(Str::GameArchive)) + " …").c_str())) open_archive();
-    ImGui::SameLine();
-    if (ImGui::Button((std::string(t(Str::Endgames)) + " …").c_str())) {
+    if (dialog_button(Str::GameArchive, false)) open_archive();
+    if (dialog_button(Str::Endgames, false)) {
         load_endgame_progress();
         endgames_open_ = true;
     }
-    ImGui::SameLine();
-    if (ImGui::Button((std::string(t(Str::EditorButton)) + " …").c_str())) editor_open_ = true;
+    if (dialog_button(Str::EditorButton, false)) editor_open_ = true;
     ImGui::Spacing();
 
     section(t(Str::Tables));

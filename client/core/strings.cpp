@@ -143,6 +143,7 @@ Str error_detail_string(std::string_view code, std::string_view detail) {
         {"clock_format", Str::DetailClockFormat}, {"clock_range", Str::DetailClockRange},
         {"clock_zero", Str::DetailClockZero},     {"clock_unknown", Str::DetailClockUnknown},
         {"no_ai", Str::DetailNoAi},               {"no_spectator_delay", Str::DetailNoSpectatorDelay},
+        {"no_rated", Str::DetailNoRated},         {"rated_needs_clock", Str::DetailRatedNeedsClock},
     };
     static constexpr Pair fen[] = {
         {"empty", Str::DetailFenEmpty},

@@ -72,7 +72,7 @@ enum class Lang { English, Chinese };
     X(DetailFenBadFileCount) X(DetailFenUnknownPiece) X(DetailFenMissingKing) X(DetailFenTooManyKings) \
     X(DetailFenTooManyPieces) X(DetailFenBadKingSquare) X(DetailFenBadAdvisorSquare) X(DetailFenBadElephantSquare) \
     X(DetailFenBadPawnSquare) X(DetailFenBadSideToMove) X(DetailFenBadCounter) X(DetailFenSideNotToMoveInCheck) \
-    X(DetailFenTrailingGarbage) \
+    X(DetailFenTrailingGarbage) X(DetailNoRated) X(DetailRatedNeedsClock) \
     X(OpenPgnTitle) X(SaveFileTitle) X(FolderUp) X(FolderHome) \
     X(FolderEmpty) X(CannotOpen) X(ReplaceFile) X(OpenButton) \
     X(SaveButton) X(FileName) X(ExportMenu) X(CopyFen) \

@@ -315,6 +315,8 @@ constexpr StringEntry TABLE[] = {
     {Str::DetailFenBadCounter, "the move counters must be non-negative numbers"},
     {Str::DetailFenSideNotToMoveInCheck, "the side not to move is in check (or the kings face each other)"},
     {Str::DetailFenTrailingGarbage, "unexpected text after the FEN"},
+    {Str::DetailNoRated, "this server has no accounts, so no rated games"},
+    {Str::DetailRatedNeedsClock, "a rated table needs a clock"},
     {Str::OpenPgnTitle, "Open a PGN file"},
     {Str::SaveFileTitle, "Save as"},
     {Str::FolderUp, "Up"},

@@ -315,6 +315,8 @@ constexpr StringEntry TABLE[] = {
     {Str::DetailFenBadCounter, "回合计数必须是非负整数"},
     {Str::DetailFenSideNotToMoveInCheck, "不该走棋的一方正被将军（或将帅对面）"},
     {Str::DetailFenTrailingGarbage, "FEN 后面有多余的内容"},
+    {Str::DetailNoRated, "这个服务器没有账号，不能下计分棋"},
+    {Str::DetailRatedNeedsClock, "计分的棋桌必须计时"},
     {Str::OpenPgnTitle, "打开 PGN 棋谱"},
     {Str::SaveFileTitle, "另存为"},
     {Str::FolderUp, "上一级"},

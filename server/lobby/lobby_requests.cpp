@@ -235,8 +235,12 @@ std::variant<TableRules, Rejection> Lobby::resolve_settings(const proto::TableSe
     r.hold_level = s.hold_level.value_or(DEFAULT_HOLD_LEVEL);
     r.takebacks = s.takebacks.value_or(true);
     r.rated = s.rated.value_or(false);
-    if (r.rated && !accounts_) return std::string("this server has no accounts, so no rated games");
-    if (r.rated && r.clock == "none") return std::string("a rated table needs a clock");
+    if (r.rated && !accounts_)
+        return Rejection{ErrorCode::BadSettings, "this server has no accounts, so no rated games",
+                         std::string(proto::settings_detail::NO_RATED)};
+    if (r.rated && r.clock == "none")
+        return Rejection{ErrorCode::BadSettings, "a rated table needs a clock",
+                         std::string(proto::settings_detail::RATED_NEEDS_CLOCK)};
     return r;
 }
 

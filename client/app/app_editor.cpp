@@ -10,6 +10,7 @@
 
 #include "app/app.h"
 #include "app/board_view.h"
+#include "protocol/errors.h"
 
 namespace xq::client {
 
@@ -34,7 +35,9 @@ void draw_disc(ImDrawList* dl, ImVec2 c, float r, Piece p, float alpha = 1.f) {
 }  // namespace
 
 std::string App::editor_reason(FenError e) const {
-    return std::string(fen_error_message(e));
+    // The words of the server's bad_fen detail for the same refusal, so the editor and a
+    // refused create_table say the same thing in the language shown.
+    return tr(lang_, error_detail_string("bad_fen", proto::fen_error_detail(e)));
 }
 
 void App::editor_apply(FenError e) {

@@ -28,7 +28,7 @@ expect editor_check legal
 editor place R a0
 editor place R i0
 editor place R e4
-expect editor_message a side has more pieces of one type than the game has
+expect editor_message a side has more pieces of one kind than the game has
 editor place N c6
 editor side black
 expect editor_fen 4k4/4a4/9/2N6/9/9/9/9/9/R3K3R b - - 0 1
@@ -56,7 +56,7 @@ dialog editor
 editor fen 3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1
 expect editor_fen 3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1
 editor fen 4k4/9/9/9/4b4/9/9/9/9/4K4 w - - 0 1
-expect editor_message an elephant stands on a point elephants can never reach
+expect editor_message 象在象不可能到达的位置
 expect editor_fen 3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1
 sleep 300
 expect fits yes

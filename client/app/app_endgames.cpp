@@ -36,7 +36,7 @@ void App::save_endgame_progress(const std::string& id, bool tried, bool solved) 
 bool App::start_endgame(const std::string& id) {
     const endgames::Challenge* c = endgames::find_challenge(id);
     if (!c || state_.connection != Connection::Ready || state_.table.joined()) return false;
-    const Color side = endgame_side(*c);
+    const Color side = c->side_to_move;
     session_.create_table(tr(lang_, Str::EndgameTableName, {c->id}),
                           side == RED ? proto::Role::Red : proto::Role::Black, nullptr, c->fen);
     send_outbox();
@@ -52,7 +52,7 @@ void App::tick_endgame() {
     if (!endgame_pending_.empty() && tb.joined()) {
         // The table the challenge created: seated on its side to move at its first ply.
         const endgames::Challenge* c = endgames::find_challenge(endgame_pending_);
-        if (c && tb.board.seat() == endgame_side(*c) && tb.board.ply() == 0) {
+        if (c && tb.board.seat() == c->side_to_move && tb.board.ply() == 0) {
             endgame_active_ = endgame_pending_;
             endgame_table_ = tb.id;
             endgame_ai_asked_ = endgame_done_ = false;
@@ -66,7 +66,7 @@ void App::tick_endgame() {
     }
     const endgames::Challenge* c = endgames::find_challenge(endgame_active_);
     if (!c) return;
-    const Color side = endgame_side(*c);
+    const Color side = c->side_to_move;
     if (!endgame_ai_asked_ && tb.seats[~side].name.empty()) {
         session_.request_ai(~side, ENDGAME_AI_LEVEL);
         send_outbox();

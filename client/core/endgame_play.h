@@ -10,9 +10,6 @@
 
 namespace xq::client {
 
-// The player's colour: the side to move in the challenge's position.
-Color endgame_side(const endgames::Challenge& c);
-
 // Whether a finished game solved the challenge for the player of `player`: a win verdict needs
 // the player's win, a draw verdict a draw or better.
 bool endgame_solved(endgames::Verdict verdict, Color player, Outcome outcome);

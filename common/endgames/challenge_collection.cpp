@@ -77,6 +77,7 @@ ParseResult parse_collection(std::string_view text) {
         Position pos;
         if (const FenError e = pos.set_fen(c.fen); e != FenError::None)
             return fail("bad FEN: " + std::string(fen_error_message(e)));
+        c.side_to_move = pos.side_to_move();
         if (!parse_verdict(fields[4], c))
             return fail("verdict must be 'win N' (1-99) or 'draw', not '" + std::string(fields[4]) + "'");
         ids.insert(c.id);

@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "xiangqi/types.h"
+
 namespace xq::endgames {
 
 enum class Verdict { Win, Draw };
@@ -15,6 +17,7 @@ struct Challenge {
     std::string name_en;  // the material, e.g. "A rook against two advisors"
     std::string name_zh;  // e.g. "单车对双士"
     std::string fen;
+    Color side_to_move = RED;  // the player's side, read from the FEN once
     Verdict verdict = Verdict::Win;
     int mate_in = 0;      // for a win: the side to move mates in at most this many moves
 };

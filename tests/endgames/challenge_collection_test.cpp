@@ -69,6 +69,8 @@ TEST(ChallengeCollection, ReadsWinsDrawsCommentsAndBlankLines) {
     EXPECT_EQ(r.challenges[0].verdict, Verdict::Win);
     EXPECT_EQ(r.challenges[0].mate_in, 3);
     EXPECT_EQ(r.challenges[1].verdict, Verdict::Draw);
+    EXPECT_EQ(r.challenges[0].side_to_move, RED);
+    EXPECT_EQ(r.challenges[1].side_to_move, BLACK);
     EXPECT_EQ(r.challenges[1].fen, "5k3/9/3a5/9/4P4/9/9/4K4/9/9 b - - 0 1");
 }
 

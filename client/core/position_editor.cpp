@@ -53,25 +53,7 @@ FenError PositionEditor::load_fen(std::string_view fen) {
 }
 
 std::string PositionEditor::fen() const {
-    std::string out;
-    for (int rank = 9; rank >= 0; --rank) {
-        int empty = 0;
-        for (int file = 0; file < 9; ++file) {
-            const Piece p = board_[std::size_t(make_square(file, rank))];
-            if (p == NO_PIECE) {
-                ++empty;
-                continue;
-            }
-            if (empty > 0) out += char('0' + empty);
-            empty = 0;
-            out += piece_to_char(p);
-        }
-        if (empty > 0) out += char('0' + empty);
-        if (rank > 0) out += '/';
-    }
-    out += side_ == RED ? " w" : " b";
-    out += " - - 0 1";
-    return out;
+    return placement_fen(board_) + (side_ == RED ? " w - - 0 1" : " b - - 0 1");
 }
 
 FenError PositionEditor::check() const {

@@ -69,6 +69,26 @@ FenError placement_error(Piece p, Square s) {
 
 int pieces_in_a_set(PieceType t) { return MAX_PER_TYPE[t]; }
 
+std::string placement_fen(const std::array<Piece, SQ_NB>& board) {
+    std::string out;
+    for (int r = 9; r >= 0; --r) {
+        int empties = 0;
+        for (int f = 0; f < 9; ++f) {
+            const Piece p = board[make_square(f, r)];
+            if (p == NO_PIECE) {
+                ++empties;
+                continue;
+            }
+            if (empties) out += char('0' + empties);
+            empties = 0;
+            out += piece_to_char(p);
+        }
+        if (empties) out += char('0' + empties);
+        if (r) out += '/';
+    }
+    return out;
+}
+
 std::string_view fen_error_message(FenError e) {
     switch (e) {
     case FenError::None: return "no error";
@@ -183,22 +203,7 @@ FenError Position::set_fen(std::string_view text) {
 }
 
 std::string Position::fen() const {
-    std::string out;
-    for (int r = 9; r >= 0; --r) {
-        int empties = 0;
-        for (int f = 0; f < 9; ++f) {
-            const Piece p = board_[make_square(f, r)];
-            if (p == NO_PIECE) {
-                ++empties;
-                continue;
-            }
-            if (empties) out += char('0' + empties);
-            empties = 0;
-            out += piece_to_char(p);
-        }
-        if (empties) out += char('0' + empties);
-        if (r) out += '/';
-    }
+    std::string out = placement_fen(board_);
     out += side_ == RED ? " w - - " : " b - - ";
     out += std::to_string(rule50_);
     out += ' ';

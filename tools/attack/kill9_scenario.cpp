@@ -128,18 +128,27 @@ public:
         return reset_game(g, {}, why);
     }
 
-    // The pair's current game becomes `moves` (from a snapshot or the archive).
-    static bool reset_game(KillGame& g, const std::vector<std::string>& moves, std::string* why) {
+    // The pair's current game becomes `moves` (from a snapshot or the archive). With
+    // `keep_later` (a restored game), what this table's clients read after that snapshot
+    // stays: the AI plays on at once after a restart, so its move_made (and a game_over) may
+    // arrive while the other checks of the round run, and is never sent again.
+    static bool reset_game(KillGame& g, const std::vector<std::string>& moves, std::string* why,
+                           bool keep_later = false) {
+        std::map<int, std::string> later;
+        if (keep_later)
+            for (auto it = g.seen.upper_bound(int(moves.size())); it != g.seen.end(); ++it) later.insert(*it);
+        const bool over = keep_later && g.over;
         g.game = Game();
         g.moves.clear();
         g.seen.clear();
         g.pending.clear();
-        g.over = false;
+        g.over = over;
         for (const auto& m : moves) {
             if (!g.game.play(iccs_move(m))) return *why = "the server's game holds " + m + ", not legal", false;
             g.moves.push_back(m);
             g.seen[int(g.moves.size())] = m;
         }
+        g.seen.insert(later.begin(), later.end());
         return true;
     }
 
@@ -418,7 +427,7 @@ void kill9(Env& env) {
                     continue;
                 }
                 ++archive_checked;
-                if (!KillRun::reset_game(g, mv, &why)) {
+                if (!KillRun::reset_game(g, mv, &why, true)) {
                     fail(g, why);
                     continue;
                 }

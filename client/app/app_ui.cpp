@@ -333,8 +333,9 @@ void App::ui_lobby() {
     section(t(Str::Players));
     ImGui::BeginChild("users", ImVec2(0, -ImGui::GetFrameHeightWithSpacing() * 6), true);
     for (const UserEntry& u : state_.lobby.users) {
-        if (u.table > 0) ImGui::Text("%s  · %s", u.name.c_str(), t(Str::Table, {std::to_string(u.table)}).c_str());
-        else ImGui::TextUnformatted(u.name.c_str());
+        const std::string name = user_label(lang_, u.name, u.rating);
+        if (u.table > 0) ImGui::Text("%s  · %s", name.c_str(), t(Str::Table, {std::to_string(u.table)}).c_str());
+        else ImGui::TextUnformatted(name.c_str());
     }
     ImGui::EndChild();
     ui_import_pgn();

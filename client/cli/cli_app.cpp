@@ -60,6 +60,7 @@ std::optional<Color> parse_color(std::string_view s) {
 std::string seat_text(const std::optional<proto::SeatInfo>& seat) {
     if (!seat) return "-";
     std::string s = seat->name;
+    if (seat->rating) s += cat(" [", std::to_string(*seat->rating), "]");
     if (seat->ai_level > 0) s += cat(" (AI ", std::to_string(seat->ai_level), ")");
     if (seat->hold_level > 0) s += cat(" (away; AI level ", std::to_string(seat->hold_level), " plays)");
     else if (seat->abandoned) s += " (away; abandoned)";
@@ -513,6 +514,7 @@ void CliApp::handle_server_line(const std::string& line) {
                 std::string s = "users:";
                 for (const auto& ui : u.users) {
                     s += cat(" ", ui.name);
+                    if (ui.rating) s += cat("[", std::to_string(*ui.rating), "]");
                     if (ui.table != 0) s += cat("@", std::to_string(ui.table));
                 }
                 say(s);

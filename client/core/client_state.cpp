@@ -32,8 +32,13 @@ std::string seat_label(Lang lang, const SeatInfo& seat, const std::string& my_na
         const std::string level = std::to_string(seat.ai_level);
         return seat.engine.empty() ? tr(lang, Str::AiName, {level}) : tr(lang, Str::EngineName, {seat.engine, level});
     }
-    if (seat.name == my_name) return seat.name + " (" + tr(lang, Str::You) + ")";
-    return seat.name;
+    const std::string name = user_label(lang, seat.name, seat.rating);
+    if (seat.name == my_name) return name + " (" + tr(lang, Str::You) + ")";
+    return name;
+}
+
+std::string user_label(Lang lang, const std::string& name, std::optional<int> rating) {
+    return rating ? tr(lang, Str::NameRating, {name, std::to_string(*rating)}) : name;
 }
 
 std::string player_name(Lang lang, const std::string& name) {

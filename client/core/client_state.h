@@ -38,6 +38,7 @@ struct SeatInfo {
     std::optional<SteadyTime> grace_until;
     bool abandoned = false;  // the grace ran out; the seat stays the player's
     int hold_level = 0;      // > 0 while the built-in AI plays the abandoned seat
+    std::optional<int> rating;  // a registered player's rating (the server's, rounded)
 
     // Milliseconds of grace left now, or -1 when no countdown runs.
     std::int64_t grace_left_ms(SteadyTime now) const;
@@ -86,6 +87,7 @@ struct Invitation {
 struct UserEntry {
     std::string name;
     int table = 0;  // 0 in the lobby
+    std::optional<int> rating;  // registered players only
 };
 
 struct TableState {
@@ -177,7 +179,10 @@ struct ClientState {
 std::string countdown_text(std::int64_t ms);
 // How a seat is named on plates and in lists: the player (with "you"), the AI with its
 // level, or an external engine with its level; "(empty)" for a free seat.
+// A registered player's rating follows the name: "alice (1612)".
 std::string seat_label(Lang lang, const SeatInfo& seat, const std::string& my_name);
+// A player's name with its rating when the server sent one (lobby list, seats).
+std::string user_label(Lang lang, const std::string& name, std::optional<int> rating);
 // A player's name as shown: the built-in AI's reserved seat name "AI level N" (also in
 // archive records and notices) in `lang`; every other name as it is.
 std::string player_name(Lang lang, const std::string& name);

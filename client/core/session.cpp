@@ -29,6 +29,7 @@ SeatInfo seat_from(const std::optional<proto::SeatInfo>& s, const SeatInfo& befo
     out.engine = s->engine;
     out.abandoned = s->abandoned;
     out.hold_level = s->hold_level;
+    out.rating = s->rating;
     if (!out.connected && !out.abandoned) {
         if (s->grace_ms) out.grace_until = std::chrono::steady_clock::now() + std::chrono::milliseconds(*s->grace_ms);
         else if (before.name == out.name && !before.connected) out.grace_until = before.grace_until;
@@ -366,7 +367,7 @@ void Session::on(const proto::Tables& m) {
 
 void Session::on(const proto::Users& m) {
     if (!users_more_) state_.lobby.users.clear();
-    for (const auto& u : m.users) state_.lobby.users.push_back({u.name, int(u.table)});
+    for (const auto& u : m.users) state_.lobby.users.push_back({u.name, int(u.table), u.rating});
     users_more_ = m.more;
 }
 

@@ -57,6 +57,7 @@ enum class Lang { English, Chinese };
     X(ArchiveLoading) X(ArchiveUnfinished) X(ArchiveColResult) X(ArchiveColPlies) \
     X(ArchiveColDate) X(ArchiveBadRecord) X(ErrNoSuchGame) X(ErrNoArchive) X(Close) \
     X(Reconnecting) X(Reconnected) X(StopReconnecting) \
+    X(NameRating) \
     X(WaitingDrawAnswer) X(WaitingTakebackAnswer) X(WaitingNewGameAnswer) X(NowRed) X(NowBlack) \
     X(DefaultTableName) X(ReasonInCheck) X(ServerNotice) X(Withdraw) X(DrawWithdrawn) X(TakebackWithdrawn) X(NewGameWithdrawn) X(PlayAs) X(ColourRandom) X(NextGameAs) \
     X(ErrAccountRequired) X(ErrBadLogin) X(ErrWeakPassword) X(ErrBanned) \

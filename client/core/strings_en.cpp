@@ -247,6 +247,7 @@ constexpr StringEntry TABLE[] = {
     {Str::Reconnecting, "Connection lost. Reconnecting to {} (attempt {}, next try in {} s)..."},
     {Str::Reconnected, "Reconnected."},
     {Str::StopReconnecting, "Stop"},
+    {Str::NameRating, "{} ({})"},
     {Str::WaitingDrawAnswer, "You offered a draw: waiting for {}'s answer..."},
     {Str::WaitingTakebackAnswer, "You asked to take back: waiting for {}'s answer..."},
     {Str::WaitingNewGameAnswer, "You asked for a new game: waiting for {}'s answer..."},

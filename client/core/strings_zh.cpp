@@ -247,6 +247,7 @@ constexpr StringEntry TABLE[] = {
     {Str::Reconnecting, "连接中断，正在重新连接 {}（第 {} 次，{} 秒后重试）……"},
     {Str::Reconnected, "已重新连接。"},
     {Str::StopReconnecting, "停止"},
+    {Str::NameRating, "{}（等级分{}）"},
     {Str::WaitingDrawAnswer, "你已提出和棋，等待{}回应……"},
     {Str::WaitingTakebackAnswer, "你已请求悔棋，等待{}回应……"},
     {Str::WaitingNewGameAnswer, "你已提议再来一局，等待{}回应……"},

@@ -96,6 +96,29 @@ TEST_F(SessionTest, SnapshotSeatsUsAndLoadsTheBoard) {
     EXPECT_EQ(state.table.moves[1].iccs, "h9g7");
 }
 
+// Registered players' ratings come with the users list and the seat infos.
+TEST_F(SessionTest, RatingsReachTheUserListAndTheSeats) {
+    join_red_table();
+    proto::Users u;
+    u.users = {proto::UserInfo{"alice", 7}, proto::UserInfo{"mei", 0}};
+    u.users[1].rating = 1612;
+    feed(u);
+    ASSERT_EQ(state.lobby.users.size(), 2u);
+    EXPECT_EQ(state.lobby.users[0].rating, std::nullopt);
+    EXPECT_EQ(state.lobby.users[1].rating, std::optional<int>(1612));
+    proto::TableUpdate up;
+    up.table.id = 7;
+    up.table.name = "t7";
+    up.table.red = proto::SeatInfo{"alice", 0, true};
+    up.table.black = proto::SeatInfo{"mei", 0, true};
+    up.table.black->rating = 1612;
+    up.table.status = proto::TableStatus::Playing;
+    feed(up);
+    EXPECT_EQ(state.table.seats[BLACK].rating, std::optional<int>(1612));
+    EXPECT_EQ(seat_label(Lang::English, state.table.seats[BLACK], "alice"), "mei (1612)");
+    EXPECT_EQ(state.table.seats[RED].rating, std::nullopt);
+}
+
 TEST_F(SessionTest, MoveIntentAndServerMove) {
     join_red_table();
     session.take_cues();

@@ -148,6 +148,14 @@ TEST(SeatText, LabelsCountdownAndHolds) {
     ai.engine = "fairy-stockfish";
     EXPECT_EQ(seat_label(Lang::English, ai, "me"), "fairy-stockfish (level 3)");
     EXPECT_EQ(seat_label(Lang::Chinese, ai, "me"), "fairy-stockfish（3级）");
+    // A registered player's rating (from the server's seat info) follows the name.
+    SeatInfo rated;
+    rated.name = "mei";
+    rated.rating = 1612;
+    EXPECT_EQ(seat_label(Lang::English, rated, "me"), "mei (1612)");
+    EXPECT_EQ(seat_label(Lang::English, rated, "mei"), "mei (1612) (you)");
+    EXPECT_EQ(seat_label(Lang::Chinese, rated, "me"), "mei（等级分1612）");
+    EXPECT_EQ(user_label(Lang::English, "bob", std::nullopt), "bob");
 
     const SteadyTime now = std::chrono::steady_clock::now();
     EXPECT_EQ(seat_notice(Lang::English, s, now), "") << "connected: nothing to say";

@@ -60,18 +60,24 @@ std::string status_label(Lang lang, const std::string& s) {
 }  // namespace
 
 void App::ui_settings() {
+    const ImGuiStyle& st = ImGui::GetStyle();
+    // A combo box is 130 px wide, narrower when its label would not fit beside it (the
+    // English "Language" in a 640x480 window's panel).
+    auto combo_width = [&](const char* label) {
+        const float room = ImGui::GetContentRegionAvail().x - st.ItemInnerSpacing.x - ImGui::CalcTextSize(label).x;
+        return std::clamp(room, 60.0f, 130.0f);
+    };
     int lang = lang_ == Lang::Chinese ? 0 : 1;
-    ImGui::SetNextItemWidth(130);
+    ImGui::SetNextItemWidth(combo_width(t(Str::Language)));
     if (ImGui::Combo(t(Str::Language), &lang, "简体中文\0English\0\0")) {
         lang_ = lang == 0 ? Lang::Chinese : Lang::English;
         window_.setTitle(sf::String::fromUtf8(std::string_view(t(Str::AppTitle)).begin(), std::string_view(t(Str::AppTitle)).end()));
     }
     int th = view_.theme_index();
     const std::string themes = std::string(t(Str::ThemeWood)) + '\0' + t(Str::ThemeJade) + '\0' + '\0';
-    ImGui::SetNextItemWidth(130);
+    ImGui::SetNextItemWidth(combo_width(t(Str::Theme)));
     if (ImGui::Combo(t(Str::Theme), &th, themes.c_str())) view_.set_theme(th);
     // The sound box goes beside the theme when it fits, else below it (narrow panels).
-    const ImGuiStyle& st = ImGui::GetStyle();
     const float box_w = ImGui::GetFrameHeight() + st.ItemInnerSpacing.x + ImGui::CalcTextSize(t(Str::Sound)).x;
     if (ImGui::GetItemRectMax().x + st.ItemSpacing.x + box_w <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
         ImGui::SameLine();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdlib>
 #include <sstream>
 
@@ -133,98 +134,213 @@ constexpr Pst build_pst() {
 
 constexpr Pst PST = build_pst();
 
-// Attack bookkeeping for one evaluation.
-struct AttackInfo {
-    std::array<std::array<std::uint8_t, SQ_NB>, COLOR_NB> count{};
-    std::array<std::array<std::int16_t, SQ_NB>, COLOR_NB> min_value{};  // cheapest attacker
-    std::array<Score, COLOR_NB> mobility{};
+// Attack bookkeeping for one evaluation, as 90-bit sets (bit = point): what each piece type
+// of each side attacks, built from line lookups instead of walking rays point by point.
+__extension__ using Bits = unsigned __int128;
+
+constexpr Bits one_bit(int s) { return Bits(1) << s; }
+
+int popcount(Bits b) {
+    // SWAR: the build targets baseline x86-64 (no popcnt instruction).
+    auto pop64 = [](std::uint64_t x) {
+        x -= (x >> 1) & 0x5555555555555555ULL;
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        return int((x * 0x0101010101010101ULL) >> 56);
+    };
+    return pop64(std::uint64_t(b)) + pop64(std::uint64_t(b >> 64));
+}
+
+// Rook and cannon attacks along one line of up to 10 points (a file; a rank uses 9), for a
+// piece at index p and the line's occupancy: the rook reaches up to and including the first
+// piece each way, the cannon the first piece beyond the first screen. Plus 10-bit popcounts.
+struct LineTables {
+    std::array<std::array<std::uint16_t, 1024>, 10> rook{};
+    std::array<std::array<std::uint16_t, 1024>, 10> cannon{};
+    std::array<std::uint8_t, 1024> pop{};
+    std::array<Bits, 1024> file_spread{};  // line bit r -> point r * 9 (file a)
+    std::array<std::uint8_t, SQ_NB> transposed{};  // point -> file * 10 + rank
 };
 
-inline int value_for_exchange(PieceType t) {
-    return t == KING ? KING_VALUE_FOR_SEE : PIECE_VALUE[t];
+constexpr LineTables build_lines() {
+    LineTables t{};
+    for (int p = 0; p < 10; ++p)
+        for (int occ = 0; occ < 1024; ++occ) {
+            int rook = 0, cannon = 0;
+            for (int dir : {1, -1}) {
+                int i = p + dir;
+                while (i >= 0 && i < 10 && !((occ >> i) & 1)) {
+                    rook |= 1 << i;
+                    i += dir;
+                }
+                if (i < 0 || i >= 10) continue;
+                rook |= 1 << i;
+                for (i += dir; i >= 0 && i < 10 && !((occ >> i) & 1); i += dir) {}
+                if (i >= 0 && i < 10) cannon |= 1 << i;
+            }
+            t.rook[p][occ] = std::uint16_t(rook);
+            t.cannon[p][occ] = std::uint16_t(cannon);
+        }
+    for (int v = 0; v < 1024; ++v) {
+        int n = 0;
+        for (int b = 0; b < 10; ++b) {
+            n += (v >> b) & 1;
+            if ((v >> b) & 1) t.file_spread[v] |= one_bit(b * FILE_NB);
+        }
+        t.pop[v] = std::uint8_t(n);
+    }
+    for (int s = 0; s < SQ_NB; ++s) t.transposed[s] = std::uint8_t(file_of(Square(s)) * 10 + rank_of(Square(s)));
+    return t;
 }
 
-inline void mark(AttackInfo& ai, Color c, int sq, PieceType by) {
-    auto& cnt = ai.count[c][sq];
-    const int v = value_for_exchange(by);
-    if (cnt == 0 || v < ai.min_value[c][sq]) ai.min_value[c][sq] = std::int16_t(v);
-    ++cnt;
+constexpr LineTables LINES = build_lines();
+
+// The step pieces' targets as sets: king, advisor and pawn steps per point, and horse and
+// elephant steps grouped by the leg or eye point that blocks them.
+struct StepMasks {
+    struct Blockable {
+        std::int8_t block = -1;
+        Bits targets = 0;
+    };
+    std::array<Bits, SQ_NB> point{};
+    std::array<Bits, SQ_NB> king{};
+    std::array<Bits, SQ_NB> advisor{};
+    std::array<std::array<Bits, SQ_NB>, COLOR_NB> pawn{};
+    std::array<std::array<Blockable, 4>, SQ_NB> horse{};
+    std::array<std::array<Blockable, 4>, SQ_NB> elephant{};
+};
+
+constexpr void add_blockable(std::array<StepMasks::Blockable, 4>& groups, int block, int to) {
+    for (auto& g : groups) {
+        if (g.block == block || g.block < 0) {
+            g.block = std::int8_t(block);
+            g.targets |= one_bit(to);
+            return;
+        }
+    }
 }
 
-void collect_attacks(const Position& pos, AttackInfo& ai) {
-    for (Color pc : {RED, BLACK}) pos.for_each_piece(pc, [&](Square from) {
-        const int sq = from;
-        const Piece p = pos.piece_on(from);
-        const Color c = color_of(p);
-        const PieceType t = type_of(p);
-        int moves = 0;
-        auto own = [&](int s) {
-            const Piece q = pos.piece_on(Square(s));
-            return q != NO_PIECE && color_of(q) == c;
-        };
-        switch (t) {
-        case KING:
-        case ADVISOR: {
-            const auto& l = t == KING ? TABLES.king[sq] : TABLES.advisor[sq];
-            for (int i = 0; i < l.count; ++i)
-                if (in_palace(c, Square(l.steps[i].to))) mark(ai, c, l.steps[i].to, t);
-            break;
-        }
-        case ELEPHANT: {
-            const auto& l = TABLES.elephant[sq];
-            for (int i = 0; i < l.count; ++i)
-                if (pos.empty(Square(l.steps[i].block))) mark(ai, c, l.steps[i].to, t);
-            break;
-        }
-        case HORSE: {
-            const auto& l = TABLES.horse[sq];
-            for (int i = 0; i < l.count; ++i)
-                if (pos.empty(Square(l.steps[i].block))) {
-                    mark(ai, c, l.steps[i].to, t);
-                    if (!own(l.steps[i].to)) ++moves;
+constexpr StepMasks build_step_masks() {
+    StepMasks m{};
+    for (int sq = 0; sq < SQ_NB; ++sq) {
+        m.point[sq] = one_bit(sq);
+        for (int i = 0; i < TABLES.king[sq].count; ++i) m.king[sq] |= one_bit(TABLES.king[sq].steps[i].to);
+        for (int i = 0; i < TABLES.advisor[sq].count; ++i) m.advisor[sq] |= one_bit(TABLES.advisor[sq].steps[i].to);
+        for (int c = 0; c < COLOR_NB; ++c)
+            for (int i = 0; i < TABLES.pawn[c][sq].count; ++i) m.pawn[c][sq] |= one_bit(TABLES.pawn[c][sq].steps[i].to);
+        for (int i = 0; i < TABLES.horse[sq].count; ++i)
+            add_blockable(m.horse[sq], TABLES.horse[sq].steps[i].block, TABLES.horse[sq].steps[i].to);
+        for (int i = 0; i < TABLES.elephant[sq].count; ++i)
+            add_blockable(m.elephant[sq], TABLES.elephant[sq].steps[i].block, TABLES.elephant[sq].steps[i].to);
+    }
+    return m;
+}
+
+constexpr StepMasks STEPS = build_step_masks();
+
+Bits bit(int s) { return STEPS.point[s]; }
+
+// Targets of the steps whose leg (horse) or eye (elephant) point is empty.
+Bits unblocked(const std::array<StepMasks::Blockable, 4>& groups, const Position& pos) {
+    Bits out = 0;
+    for (const auto& g : groups) {
+        if (g.block < 0) break;
+        if (pos.empty(Square(g.block))) out |= g.targets;
+    }
+    return out;
+}
+
+// The pieces of one position sorted by colour and type, with occupancy sets by point and
+// transposed (file-major, so that a file is 10 consecutive bits).
+struct Pieces {
+    std::array<std::array<std::array<std::uint8_t, 5>, PIECE_TYPE_NB>, COLOR_NB> squares{};
+    std::array<std::array<std::uint8_t, PIECE_TYPE_NB>, COLOR_NB> count{};
+    std::array<Bits, COLOR_NB> occ{};
+    std::array<Bits, COLOR_NB> occ_t{};
+    std::array<std::array<Bits, PIECE_TYPE_NB>, COLOR_NB> occ_type{};
+
+    explicit Pieces(const Position& pos) {
+        for (Color c : {RED, BLACK})
+            pos.for_each_piece(c, [&](Square s) {
+                const PieceType t = type_of(pos.piece_on(s));
+                squares[c][t][count[c][t]++] = std::uint8_t(s);
+                occ_type[c][t] |= bit(s);
+                occ_t[c] |= bit(LINES.transposed[s]);
+            });
+        for (Color c : {RED, BLACK})
+            for (const Bits b : occ_type[c]) occ[c] |= b;
+    }
+    template <class F>
+    void each(Color c, PieceType t, F&& f) const {
+        for (int i = 0; i < count[c][t]; ++i) f(int(squares[c][t][i]));
+    }
+};
+
+struct AttackInfo {
+    std::array<std::array<Bits, PIECE_TYPE_NB>, COLOR_NB> by_type{};
+    std::array<Bits, COLOR_NB> all{};
+    std::array<Score, COLOR_NB> mobility{};
+
+    // Value of the cheapest piece of colour c attacking s (value_for_exchange); s attacked.
+    int min_value(Color c, int s) const {
+        const auto& b = by_type[c];
+        const Bits m = bit(s);
+        if (b[PAWN] & m) return PIECE_VALUE[PAWN];
+        if ((b[ADVISOR] | b[ELEPHANT]) & m) return PIECE_VALUE[ADVISOR];
+        if (b[HORSE] & m) return PIECE_VALUE[HORSE];
+        if (b[CANNON] & m) return PIECE_VALUE[CANNON];
+        if (b[ROOK] & m) return PIECE_VALUE[ROOK];
+        return KING_VALUE_FOR_SEE;
+    }
+};
+static_assert(PIECE_VALUE[ADVISOR] == PIECE_VALUE[ELEPHANT] && PIECE_VALUE[PAWN] < PIECE_VALUE[ADVISOR] &&
+                  PIECE_VALUE[ADVISOR] < PIECE_VALUE[HORSE] && PIECE_VALUE[HORSE] < PIECE_VALUE[CANNON] &&
+                  PIECE_VALUE[CANNON] < PIECE_VALUE[ROOK] && PIECE_VALUE[ROOK] < KING_VALUE_FOR_SEE,
+              "min_value tests the attackers from the cheapest up");
+
+unsigned line_bits(Bits b, int shift, unsigned mask) { return unsigned(b >> shift) & mask; }
+
+// Attack sets (cannon attacks over exactly one screen, horse legs, elephant eyes) and mobility
+// (pseudo-legal moves of horses, rooks and cannons) of both sides.
+void collect_attacks(const Position& pos, const Pieces& pc, AttackInfo& ai) {
+    const Bits all_occ = pc.occ[RED] | pc.occ[BLACK], all_occ_t = pc.occ_t[RED] | pc.occ_t[BLACK];
+    for (Color c : {RED, BLACK}) {
+        auto& mine = ai.by_type[c];
+        int horse_moves = 0, rook_moves = 0, cannon_moves = 0;
+        Score trapped;
+        // King and advisor steps never leave their palace.
+        pc.each(c, KING, [&](int sq) { mine[KING] |= STEPS.king[sq]; });
+        pc.each(c, ADVISOR, [&](int sq) { mine[ADVISOR] |= STEPS.advisor[sq]; });
+        pc.each(c, ELEPHANT, [&](int sq) { mine[ELEPHANT] |= unblocked(STEPS.elephant[sq], pos); });
+        pc.each(c, HORSE, [&](int sq) {
+            const Bits att = unblocked(STEPS.horse[sq], pos);
+            mine[HORSE] |= att;
+            const int n = popcount(att & ~pc.occ[c]);
+            horse_moves += n;
+            if (!n) trapped += HORSE_TRAPPED;
+        });
+        pc.each(c, PAWN, [&](int sq) { mine[PAWN] |= STEPS.pawn[c][sq]; });
+        for (PieceType t : {ROOK, CANNON})
+            pc.each(c, t, [&](int sq) {
+                const int f = file_of(Square(sq)), r = rank_of(Square(sq));
+                const int rs = r * FILE_NB, fs = f * 10;
+                const unsigned rank_occ = line_bits(all_occ, rs, 511), file_occ = line_bits(all_occ_t, fs, 1023);
+                const unsigned rank_own = line_bits(pc.occ[c], rs, 511), file_own = line_bits(pc.occ_t[c], fs, 1023);
+                const unsigned rank_reach = LINES.rook[f][rank_occ] & 511u, file_reach = LINES.rook[r][file_occ];
+                if (t == ROOK) {
+                    rook_moves += LINES.pop[rank_reach & ~rank_own] + LINES.pop[file_reach & ~file_own];
+                    mine[ROOK] |= (Bits(rank_reach) << rs) | (LINES.file_spread[file_reach] << f);
+                } else {
+                    const unsigned rank_att = LINES.cannon[f][rank_occ] & 511u, file_att = LINES.cannon[r][file_occ];
+                    cannon_moves += LINES.pop[rank_reach & ~rank_occ] + LINES.pop[file_reach & ~file_occ] +
+                                    LINES.pop[rank_att & ~rank_own] + LINES.pop[file_att & ~file_own];
+                    mine[CANNON] |= (Bits(rank_att) << rs) | (LINES.file_spread[file_att] << f);
                 }
-            ai.mobility[c] += moves ? MOBILITY_PER_MOVE[HORSE] * moves : HORSE_TRAPPED;
-            break;
-        }
-        case PAWN: {
-            const auto& l = TABLES.pawn[c][sq];
-            for (int i = 0; i < l.count; ++i) mark(ai, c, l.steps[i].to, t);
-            break;
-        }
-        case ROOK:
-            for (int d = 0; d < 4; ++d) {
-                const auto& ray = TABLES.rays[sq][d];
-                for (int i = 0; i < ray.count; ++i) {
-                    const int s = ray.squares[i];
-                    mark(ai, c, s, t);
-                    if (pos.empty(Square(s))) {
-                        ++moves;
-                        continue;
-                    }
-                    if (!own(s)) ++moves;
-                    break;
-                }
-            }
-            ai.mobility[c] += MOBILITY_PER_MOVE[ROOK] * moves;
-            break;
-        case CANNON:
-            for (int d = 0; d < 4; ++d) {
-                const auto& ray = TABLES.rays[sq][d];
-                int i = 0;
-                for (; i < ray.count && pos.empty(Square(ray.squares[i])); ++i) ++moves;
-                for (++i; i < ray.count; ++i) {
-                    const int s = ray.squares[i];
-                    if (pos.empty(Square(s))) continue;
-                    mark(ai, c, s, t);
-                    if (!own(s)) ++moves;
-                    break;
-                }
-            }
-            ai.mobility[c] += MOBILITY_PER_MOVE[CANNON] * moves;
-            break;
-        default: break;
-        }
-    });
+            });
+        ai.mobility[c] = MOBILITY_PER_MOVE[HORSE] * horse_moves + MOBILITY_PER_MOVE[ROOK] * rook_moves +
+                         MOBILITY_PER_MOVE[CANNON] * cannon_moves + trapped;
+        for (const Bits b : mine) ai.all[c] |= b;
+    }
 }
 
 struct Terms {
@@ -239,19 +355,14 @@ struct Terms {
 
 // King safety of colour c: attacks on its palace, attackers against missing defenders, and
 // cannons or rooks lined up on the king's file.
-// The nine palace points of each colour.
-constexpr std::array<std::array<std::int8_t, 9>, COLOR_NB> PALACE = {{
-    {3, 4, 5, 12, 13, 14, 21, 22, 23},
-    {66, 67, 68, 75, 76, 77, 84, 85, 86},
-}};
-
 Score king_safety(const Position& pos, const AttackInfo& ai, Color c, int force) {
     const Color them = ~c;
     Score s;
     const Square ks = pos.king_square(c);
+    // The palace: files d-f of ranks 0-2 (Red) or 7-9 (Black).
+    const int first_rank = c == RED ? 0 : 7;
     int palace_hits = 0;
-    for (int sq : PALACE[c])
-        if (ai.count[them][sq]) ++palace_hits;
+    for (int r = first_rank; r < first_rank + 3; ++r) palace_hits += LINES.pop[line_bits(ai.all[them], r * FILE_NB + 3, 7)];
     s -= PALACE_ATTACK * palace_hits;
 
     const int defenders = pos.count(c, ADVISOR) + pos.count(c, ELEPHANT);
@@ -279,43 +390,44 @@ Score king_safety(const Position& pos, const AttackInfo& ai, Color c, int force)
 }
 
 void compute(const Position& pos, Terms& t) {
+    const Pieces pc(pos);
     AttackInfo ai;
-    collect_attacks(pos, ai);
+    collect_attacks(pos, pc, ai);
     const Color stm = pos.side_to_move();
     int worst[COLOR_NB][2] = {{0, 0}, {0, 0}};  // two largest expected losses per colour
     int force[COLOR_NB] = {0, 0};                // attacking force against the enemy palace
-    for (Color pc : {RED, BLACK}) pos.for_each_piece(pc, [&](Square from) {
-        const int sq = from;
-        const Piece p = pos.piece_on(from);
-        const Color c = color_of(p);
-        const PieceType ty = type_of(p);
-        t.pst[c] += PST.v[p][sq];
-        if (ty == KING) return;
-        if (ty != PAWN) t.material[c] += MATERIAL[ty];
-        const bool crossed = crossed_river(c, Square(sq));
-        switch (ty) {
-        case ROOK: force[c] += 3; break;
-        case HORSE: force[c] += crossed ? 3 : 1; break;
-        case CANNON: force[c] += 2; break;
-        case PAWN: force[c] += crossed ? 1 : 0; break;
-        default: break;
+    for (Color c : {RED, BLACK}) {
+        for (int ty = KING; ty <= PAWN; ++ty) {
+            const Piece p = make_piece(c, PieceType(ty));
+            pc.each(c, PieceType(ty), [&](int sq) { t.pst[c] += PST.v[p][sq]; });
+            if (ty != KING && ty != PAWN) t.material[c] += MATERIAL[ty] * pc.count[c][ty];
         }
-        const bool defended = ai.count[c][sq] > 0;
-        if (defended && ty != PAWN) t.relations[c] += DEFENDED_PIECE;
-        if (ai.count[~c][sq]) {
-            int value = PIECE_VALUE[ty];
-            if (ty == PAWN && crossed) value = 150;
-            int loss = 0;
-            if (!defended) loss = value;
-            else if (ai.min_value[~c][sq] < value) loss = value - ai.min_value[~c][sq];
-            if (loss > worst[c][0]) {
-                worst[c][1] = worst[c][0];
-                worst[c][0] = loss;
-            } else if (loss > worst[c][1]) {
-                worst[c][1] = loss;
+        force[c] = 3 * pc.count[c][ROOK] + 2 * pc.count[c][CANNON];
+        pc.each(c, HORSE, [&](int sq) { force[c] += crossed_river(c, Square(sq)) ? 3 : 1; });
+        pc.each(c, PAWN, [&](int sq) { force[c] += crossed_river(c, Square(sq)) ? 1 : 0; });
+        const auto& mine = pc.occ_type[c];
+        const Bits officers = mine[ADVISOR] | mine[ELEPHANT] | mine[HORSE] | mine[ROOK] | mine[CANNON];
+        t.relations[c] += DEFENDED_PIECE * popcount(officers & ai.all[c]);
+        // Pieces the opponent attacks: the expected loss is the piece if undefended, else what
+        // the exchange with its cheapest attacker costs.
+        const Bits hit = (officers | mine[PAWN]) & ai.all[~c];
+        for (int half = 0; half < 2; ++half)
+            for (std::uint64_t b = std::uint64_t(hit >> (64 * half)); b; b &= b - 1) {
+                const int sq = 64 * half + std::countr_zero(b);
+                const PieceType ty = type_of(pos.piece_on(Square(sq)));
+                int value = PIECE_VALUE[ty];
+                if (ty == PAWN && crossed_river(c, Square(sq))) value = 150;
+                int loss = 0;
+                if (!(ai.all[c] & bit(sq))) loss = value;
+                else if (const int least = ai.min_value(~c, sq); least < value) loss = value - least;
+                if (loss > worst[c][0]) {
+                    worst[c][1] = worst[c][0];
+                    worst[c][0] = loss;
+                } else if (loss > worst[c][1]) {
+                    worst[c][1] = loss;
+                }
             }
-        }
-    });
+    }
     for (int c = 0; c < COLOR_NB; ++c) {
         t.mobility[c] = ai.mobility[c];
         t.king[c] = king_safety(pos, ai, Color(c), force[~Color(c)]);
@@ -324,8 +436,8 @@ void compute(const Position& pos, Terms& t) {
         if (Color(c) == stm) t.threat[c] = -(worst[c][0] / 8 + worst[c][1] / 2);
         else t.threat[c] = -(worst[c][0] / 10);
     }
-    t.phase = 2 * (pos.count(RED, ROOK) + pos.count(BLACK, ROOK)) + pos.count(RED, HORSE) +
-              pos.count(BLACK, HORSE) + pos.count(RED, CANNON) + pos.count(BLACK, CANNON);
+    t.phase = 2 * (pc.count[RED][ROOK] + pc.count[BLACK][ROOK]) + pc.count[RED][HORSE] +
+              pc.count[BLACK][HORSE] + pc.count[RED][CANNON] + pc.count[BLACK][CANNON];
     t.phase = std::min(t.phase, PHASE_MAX);
 }
 

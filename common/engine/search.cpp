@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "eval.h"
+#include "large_array.h"
 #include "time_budget.h"
 #include "tt.h"
 #include "xiangqi/rulings.h"
@@ -106,8 +107,9 @@ struct EngineState {
         std::uint64_t key = 0;
         int value = 0;
     };
-    static constexpr std::size_t EVAL_CACHE_SIZE = 1 << 16;
-    std::vector<EvalEntry> eval_cache = std::vector<EvalEntry>(EVAL_CACHE_SIZE);
+    // 2 MiB: one huge page. A pure cache (full keys), so its size never changes a search.
+    static constexpr std::size_t EVAL_CACHE_SIZE = 1 << 17;
+    LargeArray<EvalEntry> eval_cache{EVAL_CACHE_SIZE};
 
     int cached_eval(const Position& pos) {
         EvalEntry& e = eval_cache[pos.key() & (EVAL_CACHE_SIZE - 1)];
@@ -126,7 +128,7 @@ struct EngineState {
     }
     void clear() {
         tt.clear();
-        std::fill(eval_cache.begin(), eval_cache.end(), EvalEntry{});
+        eval_cache.clear();
         for (auto& row : history)
             for (int& h : row) h = 0;
     }

@@ -8,12 +8,12 @@ void TranspositionTable::resize(std::size_t mb) {
     mb = std::clamp(mb, MIN_MB, MAX_MB);
     mb_ = mb;
     const std::size_t count = mb * 1024 * 1024 / sizeof(Bucket);
-    buckets_.assign(std::max<std::size_t>(count, 1), Bucket{});
+    buckets_.reset(std::max<std::size_t>(count, 1));
     generation_ = 0;
 }
 
 void TranspositionTable::clear() {
-    std::fill(buckets_.begin(), buckets_.end(), Bucket{});
+    buckets_.clear();
     generation_ = 0;
 }
 

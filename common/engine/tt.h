@@ -4,8 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <vector>
-
+#include "large_array.h"
 #include "xiangqi/types.h"
 
 namespace xq::engine {
@@ -61,7 +60,7 @@ private:
     Bucket& bucket_of(std::uint64_t key) { return buckets_[index_of(key)]; }
     const Bucket& bucket_of(std::uint64_t key) const { return buckets_[index_of(key)]; }
 
-    std::vector<Bucket> buckets_;
+    LargeArray<Bucket> buckets_;
     std::uint8_t generation_ = 0;
     std::size_t mb_ = 0;
 };

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <thread>
 
 #include "eval.h"
 #include "large_array.h"
@@ -98,9 +99,9 @@ constexpr Move NULL_MARK = Move::from_raw(0xFFFF);  // marks a null move in the 
 
 }  // namespace
 
-// Heuristic tables that live across searches of one Engine.
-struct EngineState {
-    TranspositionTable tt;
+// What each search thread keeps to itself across searches: the history heuristic and a
+// cache of static evaluations.
+struct ThreadData {
     int history[PIECE_NB][SQ_NB] = {};
     // Static evaluations by key: most quiescence nodes are evaluated more than once.
     struct EvalEntry {
@@ -119,7 +120,26 @@ struct EngineState {
         }
         return e.value;
     }
+    void clear() {
+        eval_cache.clear();
+        for (auto& row : history)
+            for (int& h : row) h = 0;
+    }
+    void decay() {
+        // History decays between searches so that old games weigh less than the current one.
+        for (auto& row : history)
+            for (int& h : row) h /= 2;
+    }
+};
+
+// Everything of one Engine that lives across searches: the shared transposition table, the
+// main thread's data and the helper threads' (Lazy SMP, Engine::set_threads).
+struct EngineState {
+    TranspositionTable tt;
     int reductions[MAX_DEPTH + 1][MAX_MOVES] = {};
+    ThreadData main;
+    std::vector<std::unique_ptr<ThreadData>> helpers;
+    std::atomic<std::uint64_t> helper_nodes{0};  // nodes of the helper threads in this search
 
     explicit EngineState(std::size_t mb) : tt(mb) {
         for (int d = 1; d <= MAX_DEPTH; ++d)
@@ -128,9 +148,8 @@ struct EngineState {
     }
     void clear() {
         tt.clear();
-        eval_cache.clear();
-        for (auto& row : history)
-            for (int& h : row) h = 0;
+        main.clear();
+        for (auto& h : helpers) h->clear();
     }
 };
 
@@ -142,9 +161,12 @@ namespace {
 
 class Searcher {
 public:
-    Searcher(EngineState& impl, const Limits& limits, const ProgressFn& on_progress,
-             const std::atomic<bool>* stop)
-        : impl_(impl), tt_(impl.tt), limits_(limits), on_progress_(on_progress), stop_(stop) {}
+    // Thread 0 is the main thread (reports progress, its result is the move); helpers
+    // (thread_id >= 1) fill the shared table and publish their node counts.
+    Searcher(EngineState& impl, ThreadData& td, const Limits& limits, const ProgressFn& on_progress,
+             const std::atomic<bool>* stop, int thread_id = 0)
+        : impl_(impl), td_(td), tt_(impl.tt), limits_(limits), on_progress_(on_progress), stop_(stop),
+          thread_id_(thread_id) {}
 
     Result run(const Position& start, const std::vector<Move>& moves);
 
@@ -207,11 +229,18 @@ private:
     void setup_time();
     Move choose_with_randomness(int margin);
 
+    std::uint64_t total_nodes() const {
+        return nodes_ + (thread_id_ == 0 ? impl_.helper_nodes.load(std::memory_order_relaxed) : 0);
+    }
+
     EngineState& impl_;
+    ThreadData& td_;
     TranspositionTable& tt_;
     const Limits& limits_;
     const ProgressFn& on_progress_;
     const std::atomic<bool>* stop_;
+    int thread_id_ = 0;
+    std::uint64_t published_nodes_ = 0;
 
     Position pos_;
     std::vector<std::uint64_t> keys_;
@@ -270,6 +299,10 @@ bool Searcher::should_abort() {
     // A level's node cap never cuts depth 1 short: a weak move must still be a considered one.
     if (level_nodes_ && completed_depth_ > 0 && nodes_ >= level_nodes_) return stopped_ = true;
     if ((nodes_ & 255) == 0) {
+        if (thread_id_ > 0) {
+            impl_.helper_nodes.fetch_add(nodes_ - published_nodes_, std::memory_order_relaxed);
+            published_nodes_ = nodes_;
+        }
         if (stop_ && stop_->load(std::memory_order_relaxed)) return stopped_ = true;
         if (hard_ms_ && elapsed_ms() >= hard_ms_) return stopped_ = true;
     }
@@ -297,7 +330,7 @@ void Searcher::score_moves(const MoveList& list, int* scores, Move tt_move, int 
         } else if (m == f.killers[1]) {
             scores[i] = SCORE_KILLER;
         } else {
-            scores[i] = impl_.history[moved][m.to()];
+            scores[i] = td_.history[moved][m.to()];
         }
     }
 }
@@ -323,7 +356,7 @@ void Searcher::update_quiet_stats(Move best, const Move* quiets, int quiet_count
     }
     const int bonus = std::min(depth * depth + depth, 1200);
     auto adjust = [&](Move m, int b) {
-        int& h = impl_.history[pos_.moved_piece(m)][m.to()];
+        int& h = td_.history[pos_.moved_piece(m)][m.to()];
         h += b - h * std::abs(b) / HISTORY_MAX;
     };
     adjust(best, bonus);
@@ -343,7 +376,8 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
     if (ply >= MAX_PLY) return evaluate(pos_);
     const bool check = in_check();
 
-    const TTEntry* tte = tt_.probe(pos_.key());
+    TTEntry tt_copy;
+    const TTEntry* tte = tt_.probe(pos_.key(), tt_copy);
     Move tt_move;
     if (tte) {
         const int v = score_from_tt(tte->score, ply);
@@ -356,7 +390,7 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
     int best = -INF;
     int stand = 0;
     if (!check) {
-        stand = tte ? tte->eval : impl_.cached_eval(pos_);
+        stand = tte ? tte->eval : td_.cached_eval(pos_);
         if (stand >= beta) return stand;
         if (stand > alpha) alpha = stand;
         best = stand;
@@ -430,7 +464,8 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     }
 
     const bool check = in_check();
-    const TTEntry* tte = tt_.probe(pos_.key());
+    TTEntry tt_copy;
+    const TTEntry* tte = tt_.probe(pos_.key(), tt_copy);
     Move tt_move;
     int tt_score = NO_SCORE;
     if (tte) {
@@ -445,7 +480,7 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
 
     int eval = 0, raw_eval = 0;
     if (!check) {
-        raw_eval = eval = tte ? tte->eval : impl_.cached_eval(pos_);
+        raw_eval = eval = tte ? tte->eval : td_.cached_eval(pos_);
         // The table's bound on the real score is a better estimate than the static eval.
         if (tt_score != NO_SCORE && std::abs(tt_score) < MATE_BOUND &&
             ((tte->bound() == Bound::Lower && tt_score > eval) ||
@@ -615,9 +650,9 @@ void Searcher::report(int depth, int score, bool iteration_done, int root_done) 
     p.seldepth = seldepth_;
     if (!root_moves_.empty()) score_for_report(score, root_moves_[0].pv, p.score_cp, p.mate_in);
     else p.score_cp = score;
-    p.nodes = nodes_;
+    p.nodes = total_nodes();
     p.elapsed_ms = elapsed_ms();
-    p.nps = p.elapsed_ms > 0 ? nodes_ * 1000 / std::uint64_t(p.elapsed_ms) : nodes_ * 1000;
+    p.nps = p.elapsed_ms > 0 ? p.nodes * 1000 / std::uint64_t(p.elapsed_ms) : p.nodes * 1000;
     p.root_done = root_done;
     p.root_total = int(root_moves_.size());
     if (!root_moves_.empty()) p.pv = root_moves_[0].pv;
@@ -725,7 +760,6 @@ Result Searcher::run(const Position& start, const std::vector<Move>& moves) {
         make(m, u);
     }
     // Positions before the last capture can never repeat; the base is trimmed accordingly.
-    tt_.new_search();
 
     const int level = std::clamp(limits_.level, MIN_LEVEL, MAX_LEVEL);
     const LevelSpec& spec = LEVELS[level];
@@ -765,7 +799,8 @@ Result Searcher::run(const Position& start, const std::vector<Move>& moves) {
         for (const RootMove& rm : root_moves_) l.push(rm.move);
         int scores[MAX_MOVES];
         Move tt_move;
-        if (const TTEntry* e = tt_.probe(pos_.key()); e) tt_move = Move::from_raw(e->move);
+        TTEntry tt_copy;
+        if (const TTEntry* e = tt_.probe(pos_.key(), tt_copy); e) tt_move = Move::from_raw(e->move);
         score_moves(l, scores, tt_move, 0);
         std::vector<std::pair<int, Move>> order;
         for (int i = 0; i < l.size(); ++i) order.emplace_back(scores[i], l[i]);
@@ -776,7 +811,9 @@ Result Searcher::run(const Position& start, const std::vector<Move>& moves) {
     int prev_score = 0;
     Move prev_best;
     int stable_iterations = 0;
-    for (int depth = 1; depth <= max_depth_; ++depth) {
+    // Helpers of odd number run one ply ahead, so that the threads do not all search the same
+    // depth at once (Lazy SMP).
+    for (int depth = 1 + (thread_id_ % 2); depth <= max_depth_; ++depth) {
         root_depth_ = depth;
         seldepth_ = 0;
         for (RootMove& rm : root_moves_) {
@@ -846,7 +883,8 @@ Result Searcher::run(const Position& start, const std::vector<Move>& moves) {
     if (score == -INF) score = 0;
     score_for_report(score, top.pv, result.score_cp, result.mate_in);
     result.depth = completed_depth_;
-    result.nodes = nodes_;
+    result.nodes = nodes_;  // this thread's; Engine::search adds the helpers'
+    if (thread_id_ > 0) impl_.helper_nodes.fetch_add(nodes_ - published_nodes_, std::memory_order_relaxed);
     return result;
 }
 
@@ -858,13 +896,49 @@ void Engine::set_hash_mb(std::size_t mb) { impl_->tt.resize(mb); }
 std::size_t Engine::hash_mb() const { return impl_->tt.size_mb(); }
 void Engine::new_game() { impl_->clear(); }
 
+void Engine::set_threads(int n) {
+    n = std::clamp(n, 1, MAX_THREADS);
+    impl_->helpers.resize(std::size_t(n - 1));
+    for (auto& h : impl_->helpers)
+        if (!h) h = std::make_unique<ThreadData>();
+}
+
+int Engine::threads() const { return int(impl_->helpers.size()) + 1; }
+
 Result Engine::search(const Position& start, const std::vector<Move>& moves, const Limits& limits,
                       const ProgressFn& on_progress, const std::atomic<bool>* stop) {
-    // History decays between searches so that old games weigh less than the current one.
-    for (auto& row : impl_->history)
-        for (int& h : row) h /= 2;
-    Searcher s(*impl_, limits, on_progress, stop);
-    return s.run(start, moves);
+    impl_->main.decay();
+    impl_->tt.new_search();
+    // Lower levels stay single-threaded: their randomness and caps assume one deterministic search.
+    const bool smp = !impl_->helpers.empty() && std::clamp(limits.level, MIN_LEVEL, MAX_LEVEL) == MAX_LEVEL;
+    if (!smp) {
+        Searcher s(*impl_, impl_->main, limits, on_progress, stop);
+        return s.run(start, moves);
+    }
+    // Lazy SMP: helpers search the same root without limits until the main thread is done,
+    // sharing only the transposition table.
+    impl_->helper_nodes.store(0);
+    Limits helper_limits;
+    helper_limits.infinite = true;
+    helper_limits.searchmoves = limits.searchmoves;
+    helper_limits.banmoves = limits.banmoves;
+    const ProgressFn silent;
+    std::atomic<bool> helpers_stop{false};
+    std::vector<std::thread> threads;
+    for (std::size_t i = 0; i < impl_->helpers.size(); ++i) {
+        ThreadData& td = *impl_->helpers[i];
+        td.decay();
+        threads.emplace_back([&, i, &td = td] {
+            Searcher s(*impl_, td, helper_limits, silent, &helpers_stop, int(i) + 1);
+            s.run(start, moves);
+        });
+    }
+    Searcher s(*impl_, impl_->main, limits, on_progress, stop);
+    Result r = s.run(start, moves);
+    helpers_stop.store(true);
+    for (std::thread& t : threads) t.join();
+    r.nodes += impl_->helper_nodes.load();
+    return r;
 }
 
 }  // namespace xq::engine

@@ -78,10 +78,18 @@ public:
     std::size_t hash_mb() const;
     void new_game();  // clears the transposition table and history
 
+    // Search threads (Lazy SMP): helpers search the same position and share the table; the
+    // main thread's result is the move. 1 = single-threaded (the default, and always at
+    // levels below 10). Not while a search runs.
+    static constexpr int MAX_THREADS = 64;
+    void set_threads(int n);  // clamped to 1..MAX_THREADS
+    int threads() const;
+
     // Searches the position reached from `start` by `moves` (the game so far, so that
     // repetitions are judged as the referee judges them). `stop` may be null. Illegal moves in
     // `moves` end the replay there. Deterministic for equal inputs on a fresh engine (or after
-    // new_game()); one Engine runs one search at a time, separate Engines run in parallel.
+    // new_game()) with one thread; one Engine runs one search at a time, separate Engines run in
+    // parallel.
     Result search(const Position& start, const std::vector<Move>& moves, const Limits& limits,
                   const ProgressFn& on_progress = {}, const std::atomic<bool>* stop = nullptr);
 

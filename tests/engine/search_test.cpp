@@ -456,6 +456,54 @@ TEST(Search, EnginesSearchInParallelThreads) {
     EXPECT_EQ(results[0].nodes, results[2].nodes);
 }
 
+TEST(Search, TwoThreadsReturnLegalMoves) {
+    Engine engine(4);
+    engine.set_threads(2);
+    EXPECT_EQ(engine.threads(), 2);
+    for (std::string_view fen : bench_fens()) {
+        const Position pos = from_fen(std::string(fen));
+        Limits lim;
+        lim.depth = 6;
+        const Result r = engine.search(pos, {}, lim);
+        MoveList legal;
+        pos.generate_legal(legal);
+        EXPECT_TRUE(legal.contains(r.best)) << fen;
+        EXPECT_EQ(r.depth, 6) << fen;
+    }
+    engine.set_threads(1);
+    EXPECT_EQ(engine.threads(), 1);
+}
+
+TEST(Search, TwoThreadsStopOnStop) {
+    Engine engine(4);
+    engine.set_threads(2);
+    std::atomic<bool> stop{false};
+    Limits lim;
+    lim.infinite = true;
+    Result r;
+    const Position start = from_fen("r2akab1r/3n5/4b3n/p1p1pRp1p/9/2P3P2/P3P3c/N2C3C1/4A4/1RBAK1B2 w - - 0 1");
+    std::thread t([&] { r = engine.search(start, {}, lim, {}, &stop); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    stop = true;
+    t.join();  // returns only when the main thread and the helper have both stopped
+    MoveList legal;
+    start.generate_legal(legal);
+    EXPECT_TRUE(legal.contains(r.best));
+    EXPECT_GT(r.depth, 0);
+}
+
+TEST(Search, LowerLevelsStayDeterministicWithThreads) {
+    Limits lim;
+    lim.level = 7;
+    lim.seed = 3;
+    Engine a, b;
+    b.set_threads(2);
+    const Result ra = a.search(Position(), {}, lim);
+    const Result rb = b.search(Position(), {}, lim);
+    EXPECT_EQ(ra.best, rb.best);
+    EXPECT_EQ(ra.nodes, rb.nodes);
+}
+
 TEST(Search, TakesAHangingRook) {
     // Black's rook on e5 stands on the red rook's file with nothing defending it.
     const Position pos = from_fen("3akab2/9/4b4/9/4r4/9/9/9/4R4/3AKA3 w - - 0 1");

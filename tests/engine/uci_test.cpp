@@ -129,6 +129,18 @@ TEST(Uci, SetOptionsAndLevel) {
     EXPECT_TRUE(legal_in(Position(), bestmove_of(out)));
 }
 
+TEST(Uci, ThreadsOptionRunsHelpersAndRefusesTooMany) {
+    const std::string out = run("setoption name Threads value 2\nposition startpos moves h2e2 h9g7\ngo depth 6\n");
+    EXPECT_EQ(out.find("error"), std::string::npos) << out;
+    Position after;
+    UndoInfo u;
+    after.do_move(Move(square_from_string("h2"), square_from_string("e2")), u);
+    after.do_move(Move(square_from_string("h9"), square_from_string("g7")), u);
+    EXPECT_TRUE(legal_in(after, bestmove_of(out))) << out;
+    const std::string bad = run("setoption name Threads value 65\n");
+    EXPECT_NE(bad.find("info string error: Threads needs a number 1..64"), std::string::npos) << bad;
+}
+
 TEST(Uci, InfiniteWaitsForStop) {
     std::ostringstream out;
     {

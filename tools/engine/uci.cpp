@@ -25,7 +25,7 @@ namespace {
 constexpr int DEFAULT_HASH_MB = 16;
 constexpr int MAX_HASH_MB = 4096;
 constexpr int MAX_PERFT_DEPTH = 12;
-constexpr int MAX_THREADS = 1;  // the search is single-threaded; see docs/engine.md
+constexpr int MAX_THREADS = Engine::MAX_THREADS;  // Lazy SMP; see docs/engine.md
 constexpr std::size_t MAX_LINE = 64 * 1024;
 
 enum class Protocol { Uci, Ucci };
@@ -138,11 +138,11 @@ struct UciSession::Impl {
             }
             level = int(v);
         } else if (name == "threads") {
-            if (!parse_int(value, 1, 512, v)) {
-                error("Threads needs a number 1..512");
+            if (!parse_int(value, 1, MAX_THREADS, v)) {
+                error("Threads needs a number 1.." + std::to_string(MAX_THREADS));
                 return false;
             }
-            if (v > MAX_THREADS) say("info string Threads: the search is single-threaded, using 1");
+            engine.set_threads(int(v));
         } else if (name == "seed") {
             if (!parse_int(value, 0, 0x7FFFFFFFLL, v)) {
                 error("Seed needs a number 0..2147483647");

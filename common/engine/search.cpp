@@ -408,8 +408,8 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
     const Color them = ~pos_.side_to_move();
     for (int i = 0; i < list.size(); ++i) {
         const Move m = pick_next(list, scores, i);
-        if (!pos_.is_legal(m, check)) continue;
-        ++legal;
+        // Not in check, the legal moves are not counted: the prunings come first, and the
+        // legality test only for the captures that are searched.
         if (!check) {
             const Piece victim = pos_.piece_on(m.to());
             const int vv = PIECE_VALUE[type_of(victim)];
@@ -420,6 +420,8 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
                 pos_.is_attacked(m.to(), them))
                 continue;
         }
+        if (!pos_.is_legal(m, check)) continue;
+        ++legal;
         make(m, u);
         const int v = -qsearch(-beta, -alpha, ply + 1);
         unmake(m, u);
@@ -532,6 +534,12 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         ++legal;
         const bool capture = pos_.is_capture(m);
         const bool quiet = !capture;
+        // The pruning below, decided before the move is made when it certainly gives no check
+        // (most pruned moves): the same decisions without a make, check test and unmake.
+        if (!root && quiet && !check && best > -MATE_BOUND && !pos_.may_give_check(m)) {
+            if (depth <= 5 && legal > 3 + depth * depth / (improving ? 1 : 2)) continue;
+            if (depth <= 6 && eval + 110 + 95 * depth <= alpha) continue;
+        }
         make(m, u);
         const bool gives_check = in_check();
         // Pruning of late quiet moves near the leaves (never when mated scores are in play).

@@ -530,16 +530,21 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     UndoInfo u;
     for (int i = 0; i < list.size(); ++i) {
         const Move m = pick_next(list, scores, i);
-        if (!pos_.is_legal(m, check)) continue;
-        ++legal;
         const bool capture = pos_.is_capture(m);
         const bool quiet = !capture;
-        // The pruning below, decided before the move is made when it certainly gives no check
-        // (most pruned moves): the same decisions without a make, check test and unmake.
+        // The pruning below, decided before the move is made, and even before its legality
+        // test, when it certainly gives no check (most pruned moves): the same decisions
+        // without a legality test, make, check test and unmake. The legal-move count then
+        // misses the pruned moves, which changes nothing: once either pruning fires it fires
+        // for every later quiet move that gives no check (the count and alpha only grow),
+        // and the count steers nothing else by then (it is past 1, and only such moves are
+        // reduced by it).
         if (!root && quiet && !check && best > -MATE_BOUND && !pos_.may_give_check(m)) {
-            if (depth <= 5 && legal > 3 + depth * depth / (improving ? 1 : 2)) continue;
+            if (depth <= 5 && legal + 1 > 3 + depth * depth / (improving ? 1 : 2)) continue;
             if (depth <= 6 && eval + 110 + 95 * depth <= alpha) continue;
         }
+        if (!pos_.is_legal(m, check)) continue;
+        ++legal;
         make(m, u);
         const bool gives_check = in_check();
         // Pruning of late quiet moves near the leaves (never when mated scores are in play).

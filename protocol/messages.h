@@ -63,6 +63,7 @@ struct SeatInfo {
         f.opt("hold_level", hold_level, 0, AI_LEVEL_MAX);
         f.opt("rating", rating, 0, MAX_RATING);
     }
+    bool operator==(const SeatInfo&) const = default;
 };
 
 // A table's rules. In create_table every field is optional (absent: the server's default);
@@ -111,6 +112,7 @@ struct TableInfo {
         f.opt("settings", settings);
         f.opt("default_name", default_name);
     }
+    bool operator==(const TableInfo&) const = default;
 };
 
 struct UserInfo {
@@ -122,6 +124,7 @@ struct UserInfo {
         f("table", table);
         f.opt("rating", rating, 0, MAX_RATING);
     }
+    bool operator==(const UserInfo&) const = default;
 };
 
 // Remaining time per side in milliseconds; `running` names the side whose clock runs.

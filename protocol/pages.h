@@ -2,8 +2,12 @@
 // replies, whatever the names' lengths (a line's size is measured, not guessed from counts).
 #pragma once
 
+#include <memory>
+#include <string>
+#include <unordered_map>
 #include <vector>
 
+#include "protocol/limits.h"
 #include "protocol/messages.h"
 
 namespace xq::proto {
@@ -13,5 +17,44 @@ namespace xq::proto {
 // holds at most TABLES_PER_LINE / USERS_PER_LINE items.
 std::vector<Tables> table_pages(const std::vector<TableInfo>& tables);
 std::vector<Users> user_pages(const std::vector<UserInfo>& users);
+
+// The encoded lines of a list's pages, kept from one call to the next: a server answers every
+// login with the whole table and user lists, and encoding them afresh per login was its top
+// cost under load (docs/scale.md). The same list again returns the same lines; a changed list
+// encodes again only the items that changed (found by KeyMember: a table's id, a user's name)
+// and packs the pages anew. The lines are byte for byte encode_line() of table_pages() /
+// user_pages(), each ending in '\n'.
+template <class Page, class Item, std::vector<Item> Page::*List, auto KeyMember, std::size_t PerLine>
+class EncodedPages {
+public:
+    using Line = std::shared_ptr<const std::string>;
+
+    EncodedPages();
+    const std::vector<Line>& lines(std::vector<Item> items);
+
+private:
+    using Key = std::remove_cvref_t<decltype(std::declval<const Item&>().*KeyMember)>;
+    struct Encoded {
+        Item item;
+        std::string json;
+    };
+
+    std::string encode_item(const Item& item) const;
+    bool unchanged(const std::vector<Item>& items) const;
+
+    // A page's line with an empty list, cut at its "[]": every page is head + items + tail.
+    std::string head_more_, tail_more_, head_last_, tail_last_;
+    std::string empty_;        // encode() of an empty page without `more`
+    std::size_t list_at_ = 0;  // where an item's JSON starts in encode() of a one-item page
+    bool built_ = false;       // lines_ answer order_ (false: nothing yet, or a key repeated)
+    std::unordered_map<Key, Encoded> encoded_;
+    std::vector<const Item*> order_;  // the last list, in its order, inside encoded_
+    std::vector<Line> lines_;
+};
+
+using TablePageLines = EncodedPages<Tables, TableInfo, &Tables::tables, &TableInfo::id, TABLES_PER_LINE>;
+using UserPageLines = EncodedPages<Users, UserInfo, &Users::users, &UserInfo::name, USERS_PER_LINE>;
+extern template class EncodedPages<Tables, TableInfo, &Tables::tables, &TableInfo::id, TABLES_PER_LINE>;
+extern template class EncodedPages<Users, UserInfo, &Users::users, &UserInfo::name, USERS_PER_LINE>;
 
 }  // namespace xq::proto

@@ -142,17 +142,21 @@ void Lobby::broadcast_lobby(const proto::ServerMessage& m, SessionId except) {
 }
 
 // Pages measured in bytes (protocol/pages.h): no line over MAX_LINE_BYTES, whatever the names.
+// The lists are built afresh (cheap) and compared with the last ones sent: only what changed
+// is encoded again, and every client gets the same shared lines.
 void Lobby::send_tables(User& u) {
     std::vector<proto::TableInfo> all;
+    all.reserve(tables_.size());
     for (const auto& [id, t] : tables_) all.push_back(t->info());
-    for (const auto& page : proto::table_pages(all)) send_msg(u, page);
+    for (const auto& line : table_lines_.lines(std::move(all))) out_.send(u.id, line);
 }
 
 void Lobby::send_users(User& u) {
     std::vector<proto::UserInfo> all;
+    all.reserve(users_.size());
     for (const auto& [id, other] : users_)
         if (other->greeted) all.push_back(proto::UserInfo{other->name, other->table, shown_rating(*other)});
-    for (const auto& page : proto::user_pages(all)) send_msg(u, page);
+    for (const auto& line : user_lines_.lines(std::move(all))) out_.send(u.id, line);
 }
 
 // ---- Connection events -----------------------------------------------------------------

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "protocol/codec.h"
+#include "protocol/pages.h"
 #include "server/admin/password_guard.h"
 #include "server/config/server_config.h"
 #include "server/identity/account_service.h"
@@ -259,6 +260,9 @@ private:
     std::vector<TableObserver*> observers_;
     std::unordered_map<SessionId, std::unique_ptr<User>> users_;
     std::map<proto::TableId, std::shared_ptr<Table>> tables_;
+    // The encoded `tables` / `users` pages last sent (every login gets both lists).
+    proto::TablePageLines table_lines_;
+    proto::UserPageLines user_lines_;
     // Seats kept for disconnected players: resume token -> table.
     std::unordered_map<std::string, proto::TableId> held_seats_;
     proto::TableId next_table_id_ = 1;

@@ -92,5 +92,69 @@ TEST(Pages, ShortListsAreOnePageAndCountsAreKept) {
     EXPECT_EQ(pages[1].users.size(), 1u);
 }
 
+// The kept lines equal the pages encoded afresh, through every kind of change.
+template <class Cache, class Item>
+void expect_same_as_fresh(Cache& cache, const std::vector<Item>& items, auto fresh_pages) {
+    const auto& lines = cache.lines(items);
+    const auto pages = fresh_pages(items);
+    ASSERT_EQ(lines.size(), pages.size());
+    for (std::size_t i = 0; i < pages.size(); ++i) EXPECT_EQ(*lines[i], encode_line(ServerMessage{pages[i]})) << "page " << i;
+}
+
+TEST(Pages, KeptTableLinesFollowEveryChange) {
+    TablePageLines cache;
+    const auto fresh = [](const std::vector<TableInfo>& t) { return table_pages(t); };
+    std::vector<TableInfo> tables;
+    expect_same_as_fresh(cache, tables, fresh);
+    for (TableId id = 1; id <= 90; ++id) {
+        TableInfo t = id % 7 == 0 ? widest_table(id) : TableInfo{};
+        t.id = id;
+        if (id % 7 != 0) t.name = "table " + std::to_string(id);
+        tables.push_back(t);
+    }
+    expect_same_as_fresh(cache, tables, fresh);
+    const auto before = cache.lines(tables);
+    EXPECT_EQ(cache.lines(tables), before) << "the same list gives the very same lines";
+    tables[3].ply = 17;  // a move
+    tables[40].black = SeatInfo{"carol", 0, true, "", std::int64_t(1500), false, 0};
+    expect_same_as_fresh(cache, tables, fresh);
+    EXPECT_NE(*cache.lines(tables)[0], *before[0]);
+    tables[40].black->rating = 1712;  // every field counts: a seat's rating, a table's settings
+    expect_same_as_fresh(cache, tables, fresh);
+    tables[41].settings.rated = true;
+    expect_same_as_fresh(cache, tables, fresh);
+    tables.erase(tables.begin() + 10);  // a table removed
+    expect_same_as_fresh(cache, tables, fresh);
+    tables.push_back(widest_table(500));  // one added
+    std::swap(tables[0], tables[1]);      // and a different order
+    expect_same_as_fresh(cache, tables, fresh);
+    tables.resize(2);
+    expect_same_as_fresh(cache, tables, fresh);
+}
+
+TEST(Pages, KeptUserLinesFollowEveryChange) {
+    UserPageLines cache;
+    const auto fresh = [](const std::vector<UserInfo>& u) { return user_pages(u); };
+    std::vector<UserInfo> users;
+    for (std::uint32_t i = 0; i < 900; ++i)
+        users.push_back(UserInfo{i % 3 ? "user" + std::to_string(i) : four_byte(MAX_NAME_CODE_POINTS, U'\U00020000' + i), i % 5});
+    expect_same_as_fresh(cache, users, fresh);
+    users[5].table = 99;  // sat down
+    users.erase(users.begin() + 300);
+    users.push_back(UserInfo{"late", 0});
+    expect_same_as_fresh(cache, users, fresh);
+    users[7].rating = 1500;  // a rating shown, then moved by a rated game
+    expect_same_as_fresh(cache, users, fresh);
+    users[7].rating = 1523;
+    expect_same_as_fresh(cache, users, fresh);
+    // A repeated name (the lobby never lists one twice) still gives the fresh lines, twice over.
+    users.push_back(users.front());
+    expect_same_as_fresh(cache, users, fresh);
+    users.back().table = 3;
+    expect_same_as_fresh(cache, users, fresh);
+    users.clear();
+    expect_same_as_fresh(cache, users, fresh);
+}
+
 }  // namespace
 }  // namespace xq::proto

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "idle_mode.h"
+#include "login_mode.h"
 #include "protocol/codec.h"
 #include "protocol/framing.h"
 #include "xiangqi/position.h"
@@ -402,7 +403,29 @@ int main(int argc, char** argv) {
     app.add_option("--pings", idle.pings, "--idle: round trips timed on one more connection")
         ->capture_default_str()
         ->check(CLI::Range(1, 1000000));
+    xq::loadgen::LoginOptions logins;
+    app.add_option("--logins", logins.logins,
+                   "instead of games: time this many logins per round (to the last users page) while the server "
+                   "holds a lobby of --lobby users; with --baseline-port, another server in the same run")
+        ->check(CLI::Range(1, 100000));
+    app.add_option("--lobby", logins.lobby, "--logins: users held logged in")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 100000));
+    app.add_option("--lobby-per-table", logins.per_table, "--logins: one lobby user in this many creates a table")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 100000));
+    app.add_option("--baseline-port", logins.baseline_port,
+                   "--logins: port of a second server (e.g. an earlier build) measured in alternating rounds");
+    app.add_option("--rounds", logins.rounds, "--logins: rounds on each server (the median is reported)")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 100));
     CLI11_PARSE(app, argc, argv);
+    if (app.count("--logins") > 0) {
+        raise_fd_limit();
+        logins.host = opt.host;
+        logins.port = opt.port;
+        return xq::loadgen::run_logins(logins);
+    }
     if (app.count("--idle") > 0) {
         raise_fd_limit();
         idle.host = opt.host;

@@ -1,23 +1,21 @@
-// Runs engine searches for AI seats on a small pool of worker threads, fairly across tables:
-// the queue is served by earliest expected finish (submit time + search time), so short
-// searches go first yet long ones are never starved, and a quick lane of extra workers takes
-// only short searches, so a level-1 reply never waits behind a level-10 search. Callbacks run
+// Runs engine searches for AI seats on a small pool of worker threads, fairly across tables
+// (worker_queue.h): by earliest expected finish (submit time + search time), and a quick lane
+// of extra workers takes only short searches, so a level-1 reply never waits behind a
+// level-10 search. Callbacks run
 // on a worker thread: the caller posts them back to its own thread (the server's io thread)
 // and judges the move there like a human's.
 #pragma once
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <mutex>
-#include <thread>
 #include <vector>
 
 #include "engine/search.h"
+#include "server/ai/worker_queue.h"
 #include "xiangqi/position.h"
 
 namespace xq::server {
@@ -47,35 +45,19 @@ public:
     AiPool& operator=(const AiPool&) = delete;
 
     void submit(AiJob job);
-    std::size_t workers() const { return threads_.size(); }
-    std::size_t queued() const;
-    std::size_t running() const { return running_.load(); }
+    std::size_t workers() const { return queue_.threads(); }
+    std::size_t queued() const { return queue_.queued(); }
+    std::size_t running() const { return queue_.running(); }
 
     // How long a search with these limits is expected to take (its place in the queue).
     static std::chrono::milliseconds expected_time(const engine::Limits& limits);
 
 private:
-    using Clock = std::chrono::steady_clock;
-    struct Queued {
-        AiJob job;
-        Clock::time_point due;  // submit time + expected time: earliest first
-        bool quick = false;
-    };
-
     void run(std::size_t index, bool quick_lane);
-    // The next job this worker may take, or none (under mutex_).
-    std::vector<Queued>::iterator next(bool quick_lane);
 
-    int general_workers_;
     int quick_ms_;
     std::size_t hash_mb_;
-    mutable std::mutex mutex_;
-    std::condition_variable cv_;
-    std::vector<Queued> queue_;
-    bool stopping_ = false;
-    std::atomic<std::size_t> running_{0};
-    std::vector<std::shared_ptr<std::atomic<bool>>> current_stop_;  // per worker, under mutex_
-    std::vector<std::thread> threads_;
+    WorkerQueue<AiJob> queue_;  // last: its workers stop before the members above go
 };
 
 }  // namespace xq::server

@@ -17,15 +17,9 @@ EnginePool::EnginePool(std::vector<EngineSpec> specs, int workers) : worker_coun
 EnginePool::~EnginePool() {
     {
         std::lock_guard lock(mutex_);
-        stopping_ = true;
-        for (auto& j : queue_)
-            if (j.stop) j.stop->store(true);
-        queue_.clear();
-        for (auto& s : current_stop_)
-            if (s) s->store(true);  // a running search notices within ENGINE_CANCEL_POLL
+        stopping_ = true;  // engines given back from now on are ended, not kept
     }
-    cv_.notify_all();
-    for (auto& t : threads_) t.join();
+    queue_.stop();  // a running search notices its stop flag within ENGINE_CANCEL_POLL
     idle_.clear();  // each engine gets "quit", then SIGKILL if it lingers
 }
 
@@ -47,10 +41,8 @@ bool EnginePool::start(std::string* error) {
         std::lock_guard lock(mutex_);
         idle_[name].push_back(std::move(e));
     }
-    if (!specs_.empty() && threads_.empty()) {
-        current_stop_.resize(static_cast<std::size_t>(worker_count_));
-        for (int i = 0; i < worker_count_; ++i) threads_.emplace_back([this, i] { run(static_cast<std::size_t>(i)); });
-    }
+    if (!specs_.empty() && queue_.threads() == 0)
+        queue_.start(worker_count_, 0, [this](std::size_t index, bool) { run(index); });
     return true;
 }
 
@@ -71,12 +63,8 @@ int EnginePool::skill_for_level(int level, const ExternalEngine::SpinRange& rang
 
 void EnginePool::submit(EngineJob job) {
     if (!job.stop) job.stop = std::make_shared<std::atomic<bool>>(false);
-    {
-        std::lock_guard lock(mutex_);
-        if (stopping_) return;
-        queue_.push_back(std::move(job));
-    }
-    cv_.notify_one();
+    const auto due = WorkerQueue<EngineJob>::Clock::now() + job.movetime;
+    queue_.push(std::move(job), due, false);
 }
 
 std::unique_ptr<ExternalEngine> EnginePool::take(const std::string& name, std::string* error) {
@@ -120,17 +108,8 @@ void EnginePool::give_back(std::unique_ptr<ExternalEngine> e) {
 }
 
 void EnginePool::run(std::size_t index) {
-    for (;;) {
-        EngineJob job;
-        {
-            std::unique_lock lock(mutex_);
-            cv_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
-            if (stopping_) return;
-            job = std::move(queue_.front());
-            queue_.pop_front();
-            if (job.stop->load()) continue;
-            current_stop_[index] = job.stop;
-        }
+    while (auto taken = queue_.take(index, false)) {
+        EngineJob& job = *taken;
         std::string err;
         EngineReply reply;
         if (auto engine = take(job.engine, &err)) {
@@ -146,10 +125,7 @@ void EnginePool::run(std::size_t index) {
             reply.failure = EngineFailure::Crashed;
             reply.detail = "could not be started again: " + err;
         }
-        {
-            std::lock_guard lock(mutex_);
-            current_stop_[index].reset();
-        }
+        queue_.finished(index);
         if (!job.stop->load() && reply.failure != EngineFailure::Aborted && job.on_done) job.on_done(reply);
     }
 }

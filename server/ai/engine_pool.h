@@ -1,22 +1,21 @@
 // The host's external engines (--engine NAME=PATH) for AI seats: each is checked once at
 // start, then searches run on a few worker threads, each driving one child process at a
-// time (idle processes are kept for the next search, a failed one is replaced). Callbacks
+// time (idle processes are kept for the next search, a failed one is replaced). Searches are
+// queued as the built-in AI's are (worker_queue.h): shortest expected finish first. Callbacks
 // run on a worker thread: the table posts them back to the I/O thread and referees there.
 #pragma once
 
 #include <atomic>
-#include <condition_variable>
-#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <vector>
 
 #include "server/ai/external_engine.h"
+#include "server/ai/worker_queue.h"
 
 namespace xq::server {
 
@@ -47,7 +46,7 @@ public:
     const std::vector<std::string>& names() const { return names_; }
     bool has(std::string_view name) const;
     void submit(EngineJob job);
-    std::size_t workers() const { return threads_.size(); }
+    std::size_t workers() const { return queue_.threads(); }
     // Engine processes alive now (idle and searching).
     std::size_t processes() const;
 
@@ -63,14 +62,11 @@ private:
     std::map<std::string, EngineSpec, std::less<>> specs_;
     std::vector<std::string> names_;
     int worker_count_;
-    mutable std::mutex mutex_;
-    std::condition_variable cv_;
-    std::deque<EngineJob> queue_;
-    bool stopping_ = false;
+    mutable std::mutex mutex_;  // the processes below (the queue has its own)
+    bool stopping_ = false;                                                                // under mutex_
     std::map<std::string, std::vector<std::unique_ptr<ExternalEngine>>, std::less<>> idle_;  // under mutex_
     std::size_t busy_ = 0;                                                                 // under mutex_
-    std::vector<std::shared_ptr<std::atomic<bool>>> current_stop_;                         // per worker, under mutex_
-    std::vector<std::thread> threads_;
+    WorkerQueue<EngineJob> queue_;  // last: its workers stop before the processes go
 };
 
 }  // namespace xq::server

@@ -187,6 +187,11 @@ private:
     // lobby is still there. False when the worker's queue is full.
     template <class Job, class Then>
     bool on_accounts(Job job, Then then);
+    // A session's register or change_password: one at a time (refused while its last one
+    // runs, or when the worker's queue is full), `job` on the worker, then `then(user,
+    // result)` on the I/O thread, with a null user when the session left or is closing.
+    template <class Job, class Then>
+    void session_account_job(User& u, std::string_view request, Job job, Then then);
     // A hello for a registered name: the password goes to the worker, the hello waits.
     void start_login(User& u, const proto::Hello& m, const AccountEntry& a);
     void finish_login(SessionId s, const proto::Hello& m, std::int64_t account_id, int result);

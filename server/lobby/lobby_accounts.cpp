@@ -41,6 +41,20 @@ std::string utc_text(std::int64_t unix_ms) {
 
 constexpr const char* BUSY = "the server is busy checking passwords; try again in a moment";
 
+// Why `address` may not try a password now ("" when it may).
+std::string lockout_refusal(const PasswordGuard& guard, const std::string& address) {
+    const auto left = guard.locked_for(address, PasswordGuard::Clock::now());
+    if (left.count() <= 0) return {};
+    return "too many wrong account passwords from your address; try again in " + seconds_text(left);
+}
+
+// Counts a wrong password from `address`; what to add to the refusal when that locked it out.
+std::string wrong_password_note(PasswordGuard& guard, const std::string& address,
+                                PasswordGuard::Clock::duration lockout) {
+    if (!guard.failed(address, PasswordGuard::Clock::now())) return {};
+    return "; too many wrong account passwords from your address, refused for " + seconds_text(lockout);
+}
+
 }  // namespace
 
 void Lobby::set_accounts(std::shared_ptr<AccountService> accounts) {
@@ -148,13 +162,29 @@ bool Lobby::on_accounts(Job job, Then then) {
     });
 }
 
+template <class Job, class Then>
+void Lobby::session_account_job(User& u, std::string_view request, Job job, Then then) {
+    if (u.account_job) {
+        refuse(u, ErrorCode::RateLimited, "your last account request is still being worked on", request);
+        return;
+    }
+    u.account_job = true;
+    const bool queued = on_accounts(std::move(job), [this, s = u.id, then = std::move(then)](auto result) mutable {
+        User* user = find(s);
+        if (user) user->account_job = false;
+        then(user && !user->closing ? user : nullptr, std::move(result));
+    });
+    if (!queued) {
+        u.account_job = false;
+        refuse(u, ErrorCode::RateLimited, BUSY, request);
+    }
+}
+
 // ---- Login -----------------------------------------------------------------------------
 
 void Lobby::start_login(User& u, const proto::Hello& m, const AccountEntry& a) {
-    if (const auto left = login_guard_.locked_for(u.address, PasswordGuard::Clock::now()); left.count() > 0) {
-        refuse_and_close(u, ErrorCode::BadLogin,
-                         "too many wrong account passwords from your address; try again in " + seconds_text(left),
-                         m.TYPE);
+    if (std::string why = lockout_refusal(login_guard_, u.address); !why.empty()) {
+        refuse_and_close(u, ErrorCode::BadLogin, std::move(why), m.TYPE);
         return;
     }
     u.login_pending = true;
@@ -185,9 +215,7 @@ void Lobby::finish_login(SessionId s, const proto::Hello& m, std::int64_t accoun
             return;
         }
         std::string why = "wrong password for the account '" + m.name + "'";
-        if (r == Result::WrongPassword && login_guard_.failed(u->address, PasswordGuard::Clock::now()))
-            why += "; too many wrong account passwords from your address, refused for " +
-                   seconds_text(config_.password_lockout);
+        if (r == Result::WrongPassword) why += wrong_password_note(login_guard_, u->address, config_.password_lockout);
         spdlog::warn("session {} ({}): wrong account password for '{}'", s, u->address, m.name);
         refuse_and_close(*u, ErrorCode::BadLogin, why, m.TYPE);
         return;
@@ -239,35 +267,23 @@ void Lobby::handle(User& u, const proto::Register& m) {
         refuse(u, ErrorCode::NameTaken, "the name '" + a->name + "' is registered already", m.TYPE);
         return;
     }
-    if (u.account_job) {
-        refuse(u, ErrorCode::RateLimited, "your last account request is still being worked on", m.TYPE);
-        return;
-    }
-    u.account_job = true;
-    const SessionId s = u.id;
-    const bool queued = on_accounts(
+    session_account_job(
+        u, m.TYPE,
         [name = u.name, password = m.password](AccountStore& store) {
             const Result r = store.create(name, password);
             return std::make_pair(r, r == Result::Ok ? store.find(name) : std::nullopt);
         },
-        [this, s](std::pair<Result, std::optional<Account>> done) {
+        [this](User* u, std::pair<Result, std::optional<Account>> done) {
             if (done.second) set_account_entry(*done.second);
-            User* u = find(s);
             if (!u) return;
-            u->account_job = false;
-            if (u->closing) return;
             if (!done.second) {
                 refuse(*u, code_of(done.first), std::string(account_result_text(done.first)), proto::Register::TYPE);
                 return;
             }
             u->account_id = done.second->id;
-            spdlog::info("session {}: '{}' registered", s, u->name);
+            spdlog::info("session {}: '{}' registered", u->id, u->name);
             send_msg(*u, proto::Registered{u->name});
         });
-    if (!queued) {
-        u.account_job = false;
-        refuse(u, ErrorCode::RateLimited, BUSY, m.TYPE);
-    }
 }
 
 void Lobby::handle(User& u, const proto::ChangePassword& m) {
@@ -279,40 +295,27 @@ void Lobby::handle(User& u, const proto::ChangePassword& m) {
         refuse(u, ErrorCode::WeakPassword, why, m.TYPE);
         return;
     }
-    if (const auto left = login_guard_.locked_for(u.address, PasswordGuard::Clock::now()); left.count() > 0) {
-        refuse(u, ErrorCode::BadLogin,
-               "too many wrong account passwords from your address; try again in " + seconds_text(left), m.TYPE);
+    if (std::string why = lockout_refusal(login_guard_, u.address); !why.empty()) {
+        refuse(u, ErrorCode::BadLogin, std::move(why), m.TYPE);
         return;
     }
-    if (u.account_job) {
-        refuse(u, ErrorCode::RateLimited, "your last account request is still being worked on", m.TYPE);
-        return;
-    }
-    u.account_job = true;
-    const SessionId s = u.id;
-    const bool queued = on_accounts(
+    session_account_job(
+        u, m.TYPE,
         [name = u.name, old_pw = m.old_password, new_pw = m.new_password](AccountStore& store) {
             return store.change_password(name, old_pw, new_pw);
         },
-        [this, s](Result r) {
-            User* u = find(s);
+        [this](User* u, Result r) {
             if (!u) return;
-            u->account_job = false;
-            if (u->closing) return;
             if (r == Result::Ok) {
                 send_msg(*u, proto::PasswordChanged{});
                 return;
             }
-            std::string why = r == Result::WrongPassword ? "the old password is wrong" : std::string(account_result_text(r));
-            if (r == Result::WrongPassword && login_guard_.failed(u->address, PasswordGuard::Clock::now()))
-                why += "; too many wrong account passwords from your address, refused for " +
-                       seconds_text(config_.password_lockout);
+            std::string why = r == Result::WrongPassword
+                                  ? "the old password is wrong" +
+                                        wrong_password_note(login_guard_, u->address, config_.password_lockout)
+                                  : std::string(account_result_text(r));
             refuse(*u, code_of(r), why, proto::ChangePassword::TYPE);
         });
-    if (!queued) {
-        u.account_job = false;
-        refuse(u, ErrorCode::RateLimited, BUSY, m.TYPE);
-    }
 }
 
 // ---- The operator console --------------------------------------------------------------

@@ -1,7 +1,6 @@
 #include "server/identity/account_store.h"
 
 #include <sodium.h>
-#include <sqlite3.h>
 #include <unicode/uversion.h>
 
 #include <chrono>
@@ -60,38 +59,7 @@ constexpr const char* UNICODE_VERSION = U_ICU_VERSION;
 constexpr std::string_view RESET_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789";
 constexpr std::size_t RESET_LENGTH = 14;
 
-// One prepared statement, finalized however the scope ends.
-class Query {
-public:
-    Query(sqlite3* db, const char* sql) { sqlite3_prepare_v2(db, sql, -1, &s_, nullptr); }
-    ~Query() { sqlite3_finalize(s_); }
-    Query(const Query&) = delete;
-    Query& operator=(const Query&) = delete;
-    explicit operator bool() const { return s_ != nullptr; }
-    Query& bind(int i, std::int64_t v) {
-        sqlite3_bind_int64(s_, i, v);
-        return *this;
-    }
-    Query& bind(int i, std::string_view v) {
-        sqlite3_bind_text(s_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
-        return *this;
-    }
-    int step() { return sqlite3_step(s_); }
-    Query& bind(int i, double v) {
-        sqlite3_bind_double(s_, i, v);
-        return *this;
-    }
-    std::int64_t i64(int col) const { return sqlite3_column_int64(s_, col); }
-    double f64(int col) const { return sqlite3_column_double(s_, col); }
-    std::string text(int col) const {
-        const unsigned char* p = sqlite3_column_text(s_, col);
-        return p ? std::string(reinterpret_cast<const char*>(p), static_cast<std::size_t>(sqlite3_column_bytes(s_, col)))
-                 : std::string();
-    }
-
-private:
-    sqlite3_stmt* s_ = nullptr;
-};
+using Query = SqliteStatement;
 
 // A row of ACCOUNT_COLUMNS, from column `first`.
 Account account_row(const Query& q, int first = 0) {
@@ -136,72 +104,55 @@ std::unique_ptr<AccountStore> AccountStore::open(const std::filesystem::path& db
     };
     if (sodium_init() < 0) return set_error("libsodium cannot initialize");
     std::unique_ptr<AccountStore> s(new AccountStore(names, cost));
-    int rc = sqlite3_open_v2(db_file.c_str(), &s->db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
-                             nullptr);
-    if (rc != SQLITE_OK) {
-        std::string m = s->db_ ? sqlite3_errmsg(s->db_) : sqlite3_errstr(rc);
-        return set_error("cannot open " + db_file.string() + ": " + m);
-    }
-    sqlite3_busy_timeout(s->db_, 2000);
-    if (!s->exec("PRAGMA journal_mode=WAL;") || !s->exec(SCHEMA))
-        return set_error("cannot prepare accounts in " + db_file.string() + ": " + s->error_);
+    s->db_ = SqliteDatabase::open(db_file, error);
+    if (!s->db_) return nullptr;
+    SqliteDatabase& db = *s->db_;
+    if (!db.exec("PRAGMA journal_mode=WAL;") || !db.exec(SCHEMA))
+        return set_error("cannot prepare accounts in " + db_file.string() + ": " + db.error());
 
     std::optional<std::string> version, unicode;
     {
-        Query q(s->db_, "SELECT key, value FROM meta WHERE key IN ('accounts_schema', 'accounts_unicode')");
-        if (!q) return set_error(sqlite3_errmsg(s->db_));
-        while (q.step() == SQLITE_ROW) (q.text(0) == "accounts_schema" ? version : unicode) = q.text(1);
+        Query q = db.statement("SELECT key, value FROM meta WHERE key IN ('accounts_schema', 'accounts_unicode')");
+        if (!q) return set_error(db.error());
+        while (q.row()) (q.text(0) == "accounts_schema" ? version : unicode) = q.text(1);
     }
     if (version == "1") {
-        if (!s->exec("BEGIN IMMEDIATE;") || !s->exec(UPGRADE_1_TO_2) || !s->exec("COMMIT;"))
-            return set_error("cannot upgrade the accounts of " + db_file.string() + ": " + s->error_);
+        SqliteTransaction upgrade(db);
+        if (!upgrade || !db.exec(UPGRADE_1_TO_2) || !upgrade.commit())
+            return set_error("cannot upgrade the accounts of " + db_file.string() + ": " + db.error());
         version = std::to_string(ACCOUNTS_SCHEMA_VERSION);
     }
     if (version && *version != std::to_string(ACCOUNTS_SCHEMA_VERSION))
         return set_error(db_file.string() + " has accounts schema version " + *version + ", this server knows " +
                          std::to_string(ACCOUNTS_SCHEMA_VERSION));
     if (!version) {
-        Query q(s->db_, "INSERT INTO meta(key, value) VALUES('accounts_schema', ?1)");
-        if (!q || q.bind(1, std::to_string(ACCOUNTS_SCHEMA_VERSION)).step() != SQLITE_DONE)
-            return set_error(sqlite3_errmsg(s->db_));
+        Query q = db.statement("INSERT INTO meta(key, value) VALUES('accounts_schema', ?1)");
+        if (!q || !q.bind(1, std::to_string(ACCOUNTS_SCHEMA_VERSION)).run()) return set_error(db.error());
     }
     if (unicode != std::string(UNICODE_VERSION) && !s->rekey())
-        return set_error("cannot renew the name keys of " + db_file.string() + ": " + s->error_);
+        return set_error("cannot renew the name keys of " + db_file.string() + ": " + db.error());
     return s;
 }
 
-AccountStore::~AccountStore() { sqlite3_close(db_); }
-
-bool AccountStore::exec(const char* sql) {
-    char* msg = nullptr;
-    if (sqlite3_exec(db_, sql, nullptr, nullptr, &msg) == SQLITE_OK) return true;
-    error_ = msg ? msg : sqlite3_errmsg(db_);
-    sqlite3_free(msg);
-    return false;
-}
-
 bool AccountStore::rekey() {
-    if (!exec("BEGIN IMMEDIATE;")) return false;
+    SqliteTransaction transaction(*db_);
+    if (!transaction) return false;
     std::vector<std::pair<std::int64_t, std::string>> rows;
     {
-        Query q(db_, "SELECT id, name FROM accounts");
-        while (q && q.step() == SQLITE_ROW) rows.emplace_back(q.i64(0), q.text(1));
+        Query q = db_->statement("SELECT id, name FROM accounts");
+        while (q && q.row()) rows.emplace_back(q.i64(0), q.text(1));
     }
     // Temporary keys first, so that swapping two keys never trips the unique indexes.
-    bool ok = exec("UPDATE accounts SET key_folded = '#' || id, key_shaped = '#' || id;");
+    if (!db_->exec("UPDATE accounts SET key_folded = '#' || id, key_shaped = '#' || id;")) return false;
     for (const auto& [id, name] : rows) {
         const NameKey k = names_.key(name);
-        Query q(db_, "UPDATE accounts SET key_folded = ?1, key_shaped = ?2 WHERE id = ?3");
-        ok = ok && !k.empty() && q && q.bind(1, k.folded).bind(2, k.shaped).bind(3, id).step() == SQLITE_DONE;
+        if (k.empty()) return db_->fail("the account name '" + name + "' has no key");
+        Query q = db_->statement("UPDATE accounts SET key_folded = ?1, key_shaped = ?2 WHERE id = ?3");
+        if (!q || !q.bind(1, k.folded).bind(2, k.shaped).bind(3, id).run()) return false;
     }
-    Query v(db_, "INSERT OR REPLACE INTO meta(key, value) VALUES('accounts_unicode', ?1)");
-    ok = ok && v && v.bind(1, std::string_view(UNICODE_VERSION)).step() == SQLITE_DONE;
-    if (!ok) {
-        if (error_.empty()) error_ = sqlite3_errmsg(db_);
-        exec("ROLLBACK;");
-        return false;
-    }
-    return exec("COMMIT;");
+    Query v = db_->statement("INSERT OR REPLACE INTO meta(key, value) VALUES('accounts_unicode', ?1)");
+    if (!v || !v.bind(1, std::string_view(UNICODE_VERSION)).run()) return false;
+    return transaction.commit();
 }
 
 std::string AccountStore::check_password(std::string_view password) {
@@ -220,7 +171,7 @@ std::optional<std::string> AccountStore::hash(std::string_view password) {
                               minimal ? crypto_pwhash_OPSLIMIT_MIN : crypto_pwhash_OPSLIMIT_INTERACTIVE,
                               minimal ? crypto_pwhash_MEMLIMIT_MIN : crypto_pwhash_MEMLIMIT_INTERACTIVE,
                               crypto_pwhash_ALG_ARGON2ID13) != 0) {
-        error_ = "out of memory while hashing a password";
+        db_->fail("out of memory while hashing a password");
         return std::nullopt;
     }
     return std::string(out);
@@ -228,12 +179,11 @@ std::optional<std::string> AccountStore::hash(std::string_view password) {
 
 std::vector<std::pair<Account, std::string>> AccountStore::matches(const NameKey& key) {
     std::vector<std::pair<Account, std::string>> out;
-    Query q(db_, (std::string("SELECT ") + ACCOUNT_COLUMNS +
-                  ", hash FROM accounts WHERE key_folded = ?1 OR key_shaped = ?2 ORDER BY id")
-                     .c_str());
+    Query q = db_->statement(std::string("SELECT ") + ACCOUNT_COLUMNS +
+                             ", hash FROM accounts WHERE key_folded = ?1 OR key_shaped = ?2 ORDER BY id");
     if (!q) return out;
     q.bind(1, key.folded).bind(2, key.shaped);
-    while (q.step() == SQLITE_ROW) out.push_back({account_row(q), q.text(9)});
+    while (q.row()) out.push_back({account_row(q), q.text(9)});
     return out;
 }
 
@@ -244,15 +194,12 @@ AccountStore::Result AccountStore::create(std::string_view name, std::string_vie
     if (!matches(c.key).empty()) return Result::NameTaken;
     const auto h = hash(password);
     if (!h) return Result::Failed;
-    Query q(db_, "INSERT INTO accounts(name, key_folded, key_shaped, hash, created_ms) VALUES(?1, ?2, ?3, ?4, ?5)");
+    Query q = db_->statement("INSERT INTO accounts(name, key_folded, key_shaped, hash, created_ms) VALUES(?1, ?2, ?3, ?4, ?5)");
     if (!q) return Result::Failed;
-    const int rc = q.bind(1, c.name).bind(2, c.key.folded).bind(3, c.key.shaped).bind(4, *h).bind(5, now_ms()).step();
-    if (rc == SQLITE_CONSTRAINT) return Result::NameTaken;
-    if (rc != SQLITE_DONE) {
-        error_ = sqlite3_errmsg(db_);
-        return Result::Failed;
-    }
-    return Result::Ok;
+    if (q.bind(1, c.name).bind(2, c.key.folded).bind(3, c.key.shaped).bind(4, *h).bind(5, now_ms()).run())
+        return Result::Ok;
+    // Registered meanwhile by another connection: the unique keys refuse the second one.
+    return db_->constraint_failed() ? Result::NameTaken : Result::Failed;
 }
 
 std::optional<Account> AccountStore::find(std::string_view name) {
@@ -273,11 +220,8 @@ AccountStore::Result AccountStore::verify(std::string_view name, std::string_vie
     // A name can look like two accounts (one by each key): the password says which.
     for (const auto& [account, stored] : m) {
         if (crypto_pwhash_str_verify(stored.c_str(), password.data(), password.size()) != 0) continue;
-        Query q(db_, "UPDATE accounts SET last_login_ms = ?1 WHERE id = ?2");
-        if (!q || q.bind(1, at_ms).bind(2, account.id).step() != SQLITE_DONE) {
-            error_ = sqlite3_errmsg(db_);
-            return Result::Failed;
-        }
+        Query q = db_->statement("UPDATE accounts SET last_login_ms = ?1 WHERE id = ?2");
+        if (!q || !q.bind(1, at_ms).bind(2, account.id).run()) return Result::Failed;
         if (out) {
             *out = account;
             out->last_login_ms = at_ms;
@@ -294,11 +238,8 @@ AccountStore::Result AccountStore::change_password(std::string_view name, std::s
     if (const Result r = verify(name, old_password, now_ms(), &a); r != Result::Ok) return r;
     const auto h = hash(new_password);
     if (!h) return Result::Failed;
-    Query q(db_, "UPDATE accounts SET hash = ?1 WHERE id = ?2");
-    if (!q || q.bind(1, *h).bind(2, a.id).step() != SQLITE_DONE) {
-        error_ = sqlite3_errmsg(db_);
-        return Result::Failed;
-    }
+    Query q = db_->statement("UPDATE accounts SET hash = ?1 WHERE id = ?2");
+    if (!q || !q.bind(1, *h).bind(2, a.id).run()) return Result::Failed;
     return Result::Ok;
 }
 
@@ -315,11 +256,8 @@ AccountStore::Result AccountStore::reset(std::string_view name, std::string* pas
     std::string password = random_password();
     const auto h = hash(password);
     if (!h) return Result::Failed;
-    Query q(db_, "UPDATE accounts SET hash = ?1, last_login_ms = 0 WHERE id = ?2");
-    if (!q || q.bind(1, *h).bind(2, a->id).step() != SQLITE_DONE) {
-        error_ = sqlite3_errmsg(db_);
-        return Result::Failed;
-    }
+    Query q = db_->statement("UPDATE accounts SET hash = ?1, last_login_ms = 0 WHERE id = ?2");
+    if (!q || !q.bind(1, *h).bind(2, a->id).run()) return Result::Failed;
     if (password_out) *password_out = std::move(password);
     return Result::Ok;
 }
@@ -327,60 +265,51 @@ AccountStore::Result AccountStore::reset(std::string_view name, std::string* pas
 AccountStore::Result AccountStore::remove(std::string_view name) {
     const auto a = find(name);
     if (!a) return Result::NoSuchAccount;
-    Query h(db_, "DELETE FROM rating_history WHERE account_id = ?1");
-    Query q(db_, "DELETE FROM accounts WHERE id = ?1");
-    if (!h || h.bind(1, a->id).step() != SQLITE_DONE || !q || q.bind(1, a->id).step() != SQLITE_DONE) {
-        error_ = sqlite3_errmsg(db_);
+    SqliteTransaction transaction(*db_);
+    Query h = db_->statement("DELETE FROM rating_history WHERE account_id = ?1");
+    Query q = db_->statement("DELETE FROM accounts WHERE id = ?1");
+    if (!transaction || !h || !h.bind(1, a->id).run() || !q || !q.bind(1, a->id).run() || !transaction.commit())
         return Result::Failed;
-    }
     return Result::Ok;
 }
 
 std::vector<Account> AccountStore::list() {
     std::vector<Account> out;
-    Query q(db_, (std::string("SELECT ") + ACCOUNT_COLUMNS + " FROM accounts ORDER BY name COLLATE NOCASE, id").c_str());
-    while (q && q.step() == SQLITE_ROW) out.push_back(account_row(q));
+    Query q = db_->statement(std::string("SELECT ") + ACCOUNT_COLUMNS + " FROM accounts ORDER BY name COLLATE NOCASE, id");
+    while (q && q.row()) out.push_back(account_row(q));
     return out;
 }
 
 AccountStore::Result AccountStore::set_banned(std::string_view name, bool banned) {
     const auto a = find(name);
     if (!a) return Result::NoSuchAccount;
-    Query q(db_, "UPDATE accounts SET banned = ?1 WHERE id = ?2");
-    if (!q || q.bind(1, std::int64_t(banned ? 1 : 0)).bind(2, a->id).step() != SQLITE_DONE) {
-        error_ = sqlite3_errmsg(db_);
-        return Result::Failed;
-    }
+    Query q = db_->statement("UPDATE accounts SET banned = ?1 WHERE id = ?2");
+    if (!q || !q.bind(1, std::int64_t(banned ? 1 : 0)).bind(2, a->id).run()) return Result::Failed;
     return Result::Ok;
 }
 
 AccountStore::Result AccountStore::record_rating(std::int64_t account_id, const RatingEntry& after) {
-    if (!exec("BEGIN IMMEDIATE;")) return Result::Failed;
-    Query u(db_, "UPDATE accounts SET rating = ?1, rd = ?2, volatility = ?3, rated_games = rated_games + 1 WHERE id = ?4");
-    bool ok = u && u.bind(1, after.rating).bind(2, after.rd).bind(3, after.volatility).bind(4, account_id).step() ==
-                       SQLITE_DONE;
-    const bool found = !ok || sqlite3_changes(db_) == 1;
-    ok = ok && found;
-    Query h(db_, "INSERT INTO rating_history(account_id, game_id, at_ms, rating, rd, volatility) "
-                 "VALUES(?1, ?2, ?3, ?4, ?5, ?6)");
-    ok = ok && h &&
-         h.bind(1, account_id).bind(2, after.game_id).bind(3, after.at_ms).bind(4, after.rating).bind(5, after.rd)
-                 .bind(6, after.volatility)
-                 .step() == SQLITE_DONE;
-    if (!ok) {
-        error_ = sqlite3_errmsg(db_);
-        exec("ROLLBACK;");
-        return found ? Result::Failed : Result::NoSuchAccount;
-    }
-    return exec("COMMIT;") ? Result::Ok : Result::Failed;
+    SqliteTransaction transaction(*db_);
+    if (!transaction) return Result::Failed;
+    Query u = db_->statement(
+        "UPDATE accounts SET rating = ?1, rd = ?2, volatility = ?3, rated_games = rated_games + 1 WHERE id = ?4");
+    if (!u || !u.bind(1, after.rating).bind(2, after.rd).bind(3, after.volatility).bind(4, account_id).run())
+        return Result::Failed;
+    if (db_->changes() != 1) return Result::NoSuchAccount;
+    Query h = db_->statement("INSERT INTO rating_history(account_id, game_id, at_ms, rating, rd, volatility) "
+                             "VALUES(?1, ?2, ?3, ?4, ?5, ?6)");
+    if (!h || !h.bind(1, account_id).bind(2, after.game_id).bind(3, after.at_ms).bind(4, after.rating)
+                   .bind(5, after.rd).bind(6, after.volatility).run())
+        return Result::Failed;
+    return transaction.commit() ? Result::Ok : Result::Failed;
 }
 
 std::vector<RatingEntry> AccountStore::rating_history(std::int64_t account_id) {
     std::vector<RatingEntry> out;
-    Query q(db_, "SELECT game_id, at_ms, rating, rd, volatility FROM rating_history WHERE account_id = ?1 ORDER BY id");
+    Query q = db_->statement("SELECT game_id, at_ms, rating, rd, volatility FROM rating_history WHERE account_id = ?1 ORDER BY id");
     if (!q) return out;
     q.bind(1, account_id);
-    while (q.step() == SQLITE_ROW) out.push_back(RatingEntry{q.i64(0), q.i64(1), q.f64(2), q.f64(3), q.f64(4)});
+    while (q.row()) out.push_back(RatingEntry{q.i64(0), q.i64(1), q.f64(2), q.f64(3), q.f64(4)});
     return out;
 }
 

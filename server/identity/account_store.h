@@ -12,8 +12,7 @@
 #include <vector>
 
 #include "server/identity/name_policy.h"
-
-struct sqlite3;
+#include "server/sqlite/sqlite_database.h"
 
 namespace xq::server {
 
@@ -53,7 +52,6 @@ public:
     // be the games database of storage.h. nullptr and a message on failure.
     static std::unique_ptr<AccountStore> open(const std::filesystem::path& db_file, const NamePolicy& names,
                                               std::string* error, Cost cost = Cost::Interactive);
-    ~AccountStore();
     AccountStore(const AccountStore&) = delete;
     AccountStore& operator=(const AccountStore&) = delete;
 
@@ -81,11 +79,10 @@ public:
     std::vector<RatingEntry> rating_history(std::int64_t account_id);
     std::vector<Account> list();
 
-    const std::string& last_error() const { return error_; }
+    const std::string& last_error() const { return db_->error(); }
 
 private:
     AccountStore(const NamePolicy& names, Cost cost) : names_(names), cost_(cost) {}
-    bool exec(const char* sql);
     std::optional<std::string> hash(std::string_view password);
     // Ids and hashes of every account whose key matches either form of `key`.
     std::vector<std::pair<Account, std::string>> matches(const NameKey& key);
@@ -93,8 +90,7 @@ private:
 
     const NamePolicy& names_;
     Cost cost_;
-    sqlite3* db_ = nullptr;
-    std::string error_;
+    std::unique_ptr<SqliteDatabase> db_;
 };
 
 std::string_view account_result_text(AccountStore::Result r);

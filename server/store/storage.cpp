@@ -1,6 +1,5 @@
 #include "server/store/storage.h"
 
-#include <sqlite3.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -72,40 +71,7 @@ CREATE TABLE IF NOT EXISTS book_learned(
   PRIMARY KEY(key, move)) WITHOUT ROWID;
 )sql";
 
-// Binds, steps and resets one cached statement; the reset happens however the scope ends.
-class Stmt {
-public:
-    explicit Stmt(sqlite3_stmt* s) : s_(s) {}
-    ~Stmt() {
-        if (s_) {
-            sqlite3_reset(s_);
-            sqlite3_clear_bindings(s_);
-        }
-    }
-    Stmt(const Stmt&) = delete;
-    Stmt& operator=(const Stmt&) = delete;
-
-    explicit operator bool() const { return s_ != nullptr; }
-    Stmt& bind(int i, std::int64_t v) {
-        sqlite3_bind_int64(s_, i, v);
-        return *this;
-    }
-    Stmt& bind(int i, std::string_view v) {
-        sqlite3_bind_text(s_, i, v.data(), int(v.size()), SQLITE_TRANSIENT);
-        return *this;
-    }
-    int step() { return sqlite3_step(s_); }
-    void reset() { sqlite3_reset(s_); }  // to step the statement again with new bindings
-    std::int64_t i64(int col) const { return sqlite3_column_int64(s_, col); }
-    std::string text(int col) const {
-        const unsigned char* p = sqlite3_column_text(s_, col);
-        return p ? std::string(reinterpret_cast<const char*>(p), std::size_t(sqlite3_column_bytes(s_, col)))
-                 : std::string();
-    }
-
-private:
-    sqlite3_stmt* s_;
-};
+using Stmt = SqliteStatement;
 
 std::optional<SeatKind> seat_kind_from(std::string_view s) {
     if (s == "human") return SeatKind::Human;
@@ -166,47 +132,38 @@ std::unique_ptr<Storage> Storage::open(const std::filesystem::path& data_dir, st
 
     std::unique_ptr<Storage> s(new Storage());
     s->path_ = data_dir / DATABASE_FILE;
-    int rc = sqlite3_open_v2(s->path_.c_str(), &s->db_,
-                             SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
-    if (rc != SQLITE_OK) {
-        std::string m = s->db_ ? sqlite3_errmsg(s->db_) : sqlite3_errstr(rc);
-        return set_error("cannot open " + s->path_.string() + ": " + m);
-    }
-    sqlite3_busy_timeout(s->db_, 2000);
+    s->db_ = SqliteDatabase::open(s->path_, error);
+    if (!s->db_) return nullptr;
+    SqliteDatabase& db = *s->db_;
     const char* sync_sql = sync == Sync::Full ? "PRAGMA synchronous=FULL;" : "PRAGMA synchronous=NORMAL;";
-    if (!s->exec("PRAGMA journal_mode=WAL;") || !s->exec(sync_sql) || !s->exec("PRAGMA foreign_keys=ON;") ||
-        !s->exec(SCHEMA))
-        return set_error("cannot prepare " + s->path_.string() + ": " + s->error_);
+    if (!db.exec("PRAGMA journal_mode=WAL;") || !db.exec(sync_sql) || !db.exec("PRAGMA foreign_keys=ON;") ||
+        !db.exec(SCHEMA))
+        return set_error("cannot prepare " + s->path_.string() + ": " + db.error());
     {
         std::optional<std::string> found;
         {
-            Stmt q(s->prepare("SELECT value FROM meta WHERE key='schema'"));
-            if (!q) return set_error(s->error_);
-            if (q.step() == SQLITE_ROW) found = q.text(0);
+            Stmt q = db.statement("SELECT value FROM meta WHERE key='schema'");
+            if (!q) return set_error(db.error());
+            if (q.row()) found = q.text(0);
         }
         if (!found) {
-            Stmt ins(s->prepare("INSERT INTO meta(key, value) VALUES('schema', ?1)"));
-            if (!ins || ins.bind(1, std::to_string(STORAGE_SCHEMA_VERSION)).step() != SQLITE_DONE)
-                return set_error(s->error_.empty() ? std::string(sqlite3_errmsg(s->db_)) : s->error_);
+            Stmt ins = db.statement("INSERT INTO meta(key, value) VALUES('schema', ?1)");
+            if (!ins || !ins.bind(1, std::to_string(STORAGE_SCHEMA_VERSION)).run()) return set_error(db.error());
         } else if (*found == "1" || *found == "2") {
             // Version 1 had no per-table hold level or takeback switch, version 2 no rated
             // switch: add them with their defaults, so an existing database (and its
             // unfinished games) keeps working.
             const bool from1 = *found == "1";
-            if (!s->exec(from1 ? "BEGIN IMMEDIATE;"
-                                 "ALTER TABLE tables ADD COLUMN hold_level INTEGER NOT NULL DEFAULT 5;"
+            SqliteTransaction upgrade(db);
+            if (!upgrade ||
+                !db.exec(from1 ? "ALTER TABLE tables ADD COLUMN hold_level INTEGER NOT NULL DEFAULT 5;"
                                  "ALTER TABLE tables ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 1;"
                                  "ALTER TABLE tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"
                                  "UPDATE meta SET value='3' WHERE key='schema';"
-                                 "COMMIT;"
-                               : "BEGIN IMMEDIATE;"
-                                 "ALTER TABLE tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"
-                                 "UPDATE meta SET value='3' WHERE key='schema';"
-                                 "COMMIT;")) {
-                const std::string why = s->error_;
-                s->exec("ROLLBACK");
-                return set_error("cannot upgrade " + s->path_.string() + " to schema version 3: " + why);
-            }
+                               : "ALTER TABLE tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"
+                                 "UPDATE meta SET value='3' WHERE key='schema';") ||
+                !upgrade.commit())
+                return set_error("cannot upgrade " + s->path_.string() + " to schema version 3: " + db.error());
         } else if (*found != std::to_string(STORAGE_SCHEMA_VERSION)) {
             return set_error(s->path_.string() + " has schema version " + *found + ", this server knows " +
                              std::to_string(STORAGE_SCHEMA_VERSION));
@@ -214,79 +171,42 @@ std::unique_ptr<Storage> Storage::open(const std::filesystem::path& data_dir, st
     }
     // Check that WAL really is on (it is refused on some file systems).
     {
-        Stmt q(s->prepare("PRAGMA journal_mode;"));
-        if (!q || q.step() != SQLITE_ROW || q.text(0) != "wal")
+        Stmt q = db.statement("PRAGMA journal_mode;");
+        if (!q || !q.row() || q.text(0) != "wal")
             return set_error(s->path_.string() + ": the file system refused WAL mode");
     }
     return s;
 }
 
-Storage::~Storage() {
-    if (!db_) return;
-    // Finalize every cached statement before closing.
-    sqlite3_stmt* st = nullptr;
-    while ((st = sqlite3_next_stmt(db_, nullptr)) != nullptr) sqlite3_finalize(st);
-    sqlite3_close(db_);
-}
-
-bool Storage::exec(const char* sql) {
-    char* msg = nullptr;
-    if (sqlite3_exec(db_, sql, nullptr, nullptr, &msg) != SQLITE_OK) {
-        error_ = msg ? msg : sqlite3_errmsg(db_);
-        sqlite3_free(msg);
-        return false;
-    }
-    return true;
-}
-
-sqlite3_stmt* Storage::prepare(const char* sql) {
-    // Cached: each SQL literal is prepared once per connection and reused.
-    sqlite3_stmt* st = nullptr;
-    for (st = sqlite3_next_stmt(db_, nullptr); st; st = sqlite3_next_stmt(db_, st))
-        if (sqlite3_sql(st) == std::string_view(sql)) return st;
-    if (sqlite3_prepare_v3(db_, sql, -1, SQLITE_PREPARE_PERSISTENT, &st, nullptr) != SQLITE_OK) {
-        error_ = sqlite3_errmsg(db_);
-        return nullptr;
-    }
-    return st;
-}
-
-bool Storage::fail(std::string message) {
-    error_ = std::move(message);
-    return false;
-}
-
 bool Storage::check_text(std::string_view text, const char* what) {
-    if (text.size() > MAX_STORED_TEXT) return fail(std::string(what) + " is too long to store");
+    if (text.size() > MAX_STORED_TEXT) return db_->fail(std::string(what) + " is too long to store");
     return true;
 }
 
 bool Storage::save_table(const TableRecord& t) {
     if (!check_text(t.name, "table name") || !check_text(t.clock, "clock")) return false;
-    Stmt q(prepare("INSERT INTO tables(id, name, clock, grace_ms, ai_holds_seat, closed, hold_level, takebacks, rated) "
-                   "VALUES(?1,?2,?3,?4,?5,0,?6,?7,?8) "
-                   "ON CONFLICT(id) DO UPDATE SET name=?2, clock=?3, grace_ms=?4, ai_holds_seat=?5, closed=0, "
-                   "hold_level=?6, takebacks=?7, rated=?8"));
+    Stmt q = db_->statement("INSERT INTO tables(id, name, clock, grace_ms, ai_holds_seat, closed, hold_level, takebacks, rated) "
+                            "VALUES(?1,?2,?3,?4,?5,0,?6,?7,?8) "
+                            "ON CONFLICT(id) DO UPDATE SET name=?2, clock=?3, grace_ms=?4, ai_holds_seat=?5, closed=0, "
+                            "hold_level=?6, takebacks=?7, rated=?8");
     if (!q) return false;
     q.bind(1, t.id).bind(2, t.name).bind(3, t.clock).bind(4, t.grace_ms).bind(5, std::int64_t(t.ai_holds_seat))
         .bind(6, std::int64_t(t.hold_level)).bind(7, std::int64_t(t.takebacks)).bind(8, std::int64_t(t.rated));
-    if (q.step() != SQLITE_DONE) return fail(sqlite3_errmsg(db_));
-    return true;
+    return q.run();
 }
 
 bool Storage::close_table(std::int64_t table_id) {
-    Stmt q(prepare("UPDATE tables SET closed=1 WHERE id=?1"));
+    Stmt q = db_->statement("UPDATE tables SET closed=1 WHERE id=?1");
     if (!q) return false;
-    if (q.bind(1, table_id).step() != SQLITE_DONE) return fail(sqlite3_errmsg(db_));
-    return true;
+    return q.bind(1, table_id).run();
 }
 
 std::vector<TableRecord> Storage::open_tables() {
     std::vector<TableRecord> out;
-    Stmt q(prepare("SELECT id, name, clock, grace_ms, ai_holds_seat, hold_level, takebacks, rated FROM tables "
-                   "WHERE closed=0 ORDER BY id"));
+    Stmt q = db_->statement("SELECT id, name, clock, grace_ms, ai_holds_seat, hold_level, takebacks, rated FROM tables "
+                            "WHERE closed=0 ORDER BY id");
     if (!q) return out;
-    while (q.step() == SQLITE_ROW) {
+    while (q.row()) {
         TableRecord t;
         t.id = q.i64(0);
         t.name = q.text(1);
@@ -302,8 +222,8 @@ std::vector<TableRecord> Storage::open_tables() {
 }
 
 std::int64_t Storage::max_table_id() {
-    Stmt q(prepare("SELECT max(m) FROM (SELECT max(id) AS m FROM tables UNION ALL SELECT max(table_id) FROM games)"));
-    if (!q || q.step() != SQLITE_ROW) return 0;
+    Stmt q = db_->statement("SELECT max(m) FROM (SELECT max(id) AS m FROM tables UNION ALL SELECT max(table_id) FROM games)");
+    if (!q || !q.row()) return 0;
     return q.i64(0);
 }
 
@@ -311,30 +231,19 @@ std::optional<std::int64_t> Storage::create_game(const GameRecord& g) {
     for (auto [text, what] : std::array<std::pair<std::string_view, const char*>, 4>{
              {{g.start_fen, "FEN"}, {g.clock, "clock"}, {g.red, "red name"}, {g.black, "black name"}}})
         if (!check_text(text, what)) return std::nullopt;
-    if (!exec("BEGIN IMMEDIATE")) return std::nullopt;
+    SqliteTransaction transaction(*db_);
+    if (!transaction) return std::nullopt;
     std::int64_t id = 0;
     {
-        Stmt q(prepare("INSERT INTO games(table_id, start_fen, clock, red, black, started_at) VALUES(?1,?2,?3,?4,?5,?6)"));
-        if (!q || q.bind(1, g.table_id).bind(2, g.start_fen).bind(3, g.clock).bind(4, g.red).bind(5, g.black)
-                          .bind(6, g.started_at_ms).step() != SQLITE_DONE) {
-            if (q) error_ = sqlite3_errmsg(db_);
-            exec("ROLLBACK");
+        Stmt q = db_->statement("INSERT INTO games(table_id, start_fen, clock, red, black, started_at) VALUES(?1,?2,?3,?4,?5,?6)");
+        if (!q || !q.bind(1, g.table_id).bind(2, g.start_fen).bind(3, g.clock).bind(4, g.red).bind(5, g.black)
+                       .bind(6, g.started_at_ms).run())
             return std::nullopt;
-        }
-        id = sqlite3_last_insert_rowid(db_);
+        id = db_->last_insert_id();
     }
-    for (const SeatRecord& s : g.seats) {
-        if (!set_seat(id, s)) {
-            std::string e = error_;
-            exec("ROLLBACK");
-            error_ = e;
-            return std::nullopt;
-        }
-    }
-    if (!exec("COMMIT")) {
-        exec("ROLLBACK");
-        return std::nullopt;
-    }
+    for (const SeatRecord& s : g.seats)
+        if (!set_seat(id, s)) return std::nullopt;
+    if (!transaction.commit()) return std::nullopt;
     return id;
 }
 
@@ -342,57 +251,55 @@ bool Storage::append_move(std::int64_t game_id, const MoveRecord& m) {
     if (!check_text(m.move, "move")) return false;
     // One statement is one implicit transaction: committed (in the WAL) when step() returns.
     // The SELECT guards the ply: only the next ply of an unfinished game is accepted.
-    Stmt q(prepare("INSERT INTO moves(game_id, ply, move, at, red_ms, black_ms, red_countdown, black_countdown) "
-                   "SELECT ?1,?2,?3,?4,?5,?6,?7,?8 FROM games WHERE id=?1 AND finished=0 AND "
-                   "(SELECT count(*) FROM moves WHERE game_id=?1)=?2"));
+    Stmt q = db_->statement("INSERT INTO moves(game_id, ply, move, at, red_ms, black_ms, red_countdown, black_countdown) "
+                            "SELECT ?1,?2,?3,?4,?5,?6,?7,?8 FROM games WHERE id=?1 AND finished=0 AND "
+                            "(SELECT count(*) FROM moves WHERE game_id=?1)=?2");
     if (!q) return false;
     q.bind(1, game_id).bind(2, std::int64_t(m.ply)).bind(3, m.move).bind(4, m.at_ms)
         .bind(5, std::int64_t(m.clock.main[RED].count())).bind(6, std::int64_t(m.clock.main[BLACK].count()))
         .bind(7, std::int64_t(m.clock.in_countdown[RED])).bind(8, std::int64_t(m.clock.in_countdown[BLACK]));
-    if (q.step() != SQLITE_DONE) return fail(sqlite3_errmsg(db_));
-    if (sqlite3_changes(db_) != 1)
-        return fail("move " + std::to_string(m.ply) + " is not the next ply of unfinished game " +
+    if (!q.run()) return false;
+    if (db_->changes() != 1)
+        return db_->fail("move " + std::to_string(m.ply) + " is not the next ply of unfinished game " +
                     std::to_string(game_id));
     return true;
 }
 
 bool Storage::truncate_moves(std::int64_t game_id, int from_ply) {
-    Stmt q(prepare("DELETE FROM moves WHERE game_id=?1 AND ply>=?2"));
+    Stmt q = db_->statement("DELETE FROM moves WHERE game_id=?1 AND ply>=?2");
     if (!q) return false;
-    if (q.bind(1, game_id).bind(2, std::int64_t(from_ply)).step() != SQLITE_DONE) return fail(sqlite3_errmsg(db_));
-    return true;
+    return q.bind(1, game_id).bind(2, std::int64_t(from_ply)).run();
 }
 
 bool Storage::set_seat(std::int64_t game_id, const SeatRecord& s) {
     if (!check_text(s.name, "seat name") || !check_text(s.token, "token")) return false;
-    Stmt q(prepare("INSERT INTO seats(game_id, color, kind, name, token, ai_level) VALUES(?1,?2,?3,?4,?5,?6) "
-                   "ON CONFLICT(game_id, color) DO UPDATE SET kind=?3, name=?4, token=?5, ai_level=?6"));
+    Stmt q = db_->statement("INSERT INTO seats(game_id, color, kind, name, token, ai_level) VALUES(?1,?2,?3,?4,?5,?6) "
+                            "ON CONFLICT(game_id, color) DO UPDATE SET kind=?3, name=?4, token=?5, ai_level=?6");
     if (!q) return false;
     q.bind(1, game_id).bind(2, std::int64_t(s.color)).bind(3, seat_kind_name(s.kind)).bind(4, s.name)
         .bind(5, s.token).bind(6, std::int64_t(s.ai_level));
-    if (q.step() != SQLITE_DONE) return fail(sqlite3_errmsg(db_));
-    return true;
+    return q.run();
 }
 
 bool Storage::finish_game(std::int64_t game_id, std::string_view result, std::string_view reason,
                           std::string_view text, std::int64_t ended_at_ms) {
     if (!check_text(result, "result") || !check_text(reason, "reason") || !check_text(text, "result text"))
         return false;
-    Stmt q(prepare("UPDATE games SET finished=1, result=?2, reason=?3, result_text=?4, ended_at=?5 "
-                   "WHERE id=?1 AND finished=0"));
+    Stmt q = db_->statement("UPDATE games SET finished=1, result=?2, reason=?3, result_text=?4, ended_at=?5 "
+                            "WHERE id=?1 AND finished=0");
     if (!q) return false;
     q.bind(1, game_id).bind(2, result).bind(3, reason).bind(4, text).bind(5, ended_at_ms);
-    if (q.step() != SQLITE_DONE) return fail(sqlite3_errmsg(db_));
-    if (sqlite3_changes(db_) != 1) return fail("game " + std::to_string(game_id) + " is not an unfinished game");
+    if (!q.run()) return false;
+    if (db_->changes() != 1) return db_->fail("game " + std::to_string(game_id) + " is not an unfinished game");
     return true;
 }
 
 bool Storage::load_details(GameRecord& g) {
     {
-        Stmt q(prepare("SELECT color, kind, name, token, ai_level FROM seats WHERE game_id=?1 ORDER BY color"));
+        Stmt q = db_->statement("SELECT color, kind, name, token, ai_level FROM seats WHERE game_id=?1 ORDER BY color");
         if (!q) return false;
         q.bind(1, g.id);
-        while (q.step() == SQLITE_ROW) {
+        while (q.row()) {
             SeatRecord s;
             s.color = q.i64(0) == BLACK ? BLACK : RED;
             s.kind = seat_kind_from(q.text(1)).value_or(SeatKind::Human);
@@ -402,11 +309,11 @@ bool Storage::load_details(GameRecord& g) {
             g.seats.push_back(std::move(s));
         }
     }
-    Stmt q(prepare("SELECT ply, move, at, red_ms, black_ms, red_countdown, black_countdown FROM moves "
-                   "WHERE game_id=?1 ORDER BY ply"));
+    Stmt q = db_->statement("SELECT ply, move, at, red_ms, black_ms, red_countdown, black_countdown FROM moves "
+                            "WHERE game_id=?1 ORDER BY ply");
     if (!q) return false;
     q.bind(1, g.id);
-    while (q.step() == SQLITE_ROW) {
+    while (q.row()) {
         MoveRecord m;
         m.ply = int(q.i64(0));
         m.move = q.text(1);
@@ -445,10 +352,10 @@ GameRecord read_game(const Stmt& q) {
 std::optional<GameRecord> Storage::get_game(std::int64_t game_id) {
     GameRecord g;
     {
-        Stmt q(prepare("SELECT " XQ_GAME_COLUMNS " FROM games WHERE id=?1"));
+        Stmt q = db_->statement("SELECT " XQ_GAME_COLUMNS " FROM games WHERE id=?1");
         if (!q) return std::nullopt;
-        if (q.bind(1, game_id).step() != SQLITE_ROW) {
-            fail("no game " + std::to_string(game_id));
+        if (!q.bind(1, game_id).row()) {
+            db_->fail("no game " + std::to_string(game_id));
             return std::nullopt;
         }
         g = read_game(q);
@@ -460,9 +367,9 @@ std::optional<GameRecord> Storage::get_game(std::int64_t game_id) {
 std::vector<GameRecord> Storage::unfinished_games() {
     std::vector<GameRecord> out;
     {
-        Stmt q(prepare("SELECT " XQ_GAME_COLUMNS " FROM games WHERE finished=0 ORDER BY id"));
+        Stmt q = db_->statement("SELECT " XQ_GAME_COLUMNS " FROM games WHERE finished=0 ORDER BY id");
         if (!q) return out;
-        while (q.step() == SQLITE_ROW) out.push_back(read_game(q));
+        while (q.row()) out.push_back(read_game(q));
     }
     for (GameRecord& g : out) load_details(g);
     return out;
@@ -470,14 +377,14 @@ std::vector<GameRecord> Storage::unfinished_games() {
 
 std::vector<GameSummary> Storage::list_games(const GameFilter& f) {
     std::vector<GameSummary> out;
-    Stmt q(prepare("SELECT id, table_id, red, black, result, reason, finished, started_at, ended_at, "
-                   "(SELECT count(*) FROM moves WHERE game_id=games.id) FROM games "
-                   "WHERE (?1='' OR red=?1 OR black=?1) AND (?2=0 OR finished=1) AND (?3=0 OR id<?3) "
-                   "ORDER BY id DESC LIMIT ?4"));
+    Stmt q = db_->statement("SELECT id, table_id, red, black, result, reason, finished, started_at, ended_at, "
+                            "(SELECT count(*) FROM moves WHERE game_id=games.id) FROM games "
+                            "WHERE (?1='' OR red=?1 OR black=?1) AND (?2=0 OR finished=1) AND (?3=0 OR id<?3) "
+                            "ORDER BY id DESC LIMIT ?4");
     if (!q) return out;
     q.bind(1, std::string_view(f.player).substr(0, MAX_STORED_TEXT)).bind(2, std::int64_t(f.finished_only))
         .bind(3, f.before_id).bind(4, std::int64_t(std::clamp(f.limit, 1, MAX_GAME_LIST)));
-    while (q.step() == SQLITE_ROW) {
+    while (q.row()) {
         GameSummary s;
         s.id = q.i64(0);
         s.table_id = q.i64(1);
@@ -496,66 +403,55 @@ std::vector<GameSummary> Storage::list_games(const GameFilter& f) {
 
 bool Storage::save_token(std::string_view token, std::string_view nick, std::int64_t now_ms) {
     if (!check_text(token, "token") || !check_text(nick, "nick")) return false;
-    Stmt q(prepare("INSERT INTO tokens(token, nick, last_seen) VALUES(?1,?2,?3) "
-                   "ON CONFLICT(token) DO UPDATE SET nick=?2, last_seen=?3"));
+    Stmt q = db_->statement("INSERT INTO tokens(token, nick, last_seen) VALUES(?1,?2,?3) "
+                            "ON CONFLICT(token) DO UPDATE SET nick=?2, last_seen=?3");
     if (!q) return false;
-    if (q.bind(1, token).bind(2, nick).bind(3, now_ms).step() != SQLITE_DONE) return fail(sqlite3_errmsg(db_));
-    return true;
+    return q.bind(1, token).bind(2, nick).bind(3, now_ms).run();
 }
 
 std::optional<std::string> Storage::token_nick(std::string_view token) {
-    Stmt q(prepare("SELECT nick FROM tokens WHERE token=?1"));
-    if (!q || q.bind(1, token.substr(0, MAX_STORED_TEXT)).step() != SQLITE_ROW) return std::nullopt;
+    Stmt q = db_->statement("SELECT nick FROM tokens WHERE token=?1");
+    if (!q || !q.bind(1, token.substr(0, MAX_STORED_TEXT)).row()) return std::nullopt;
     return q.text(0);
 }
 
 int Storage::prune_tokens(std::int64_t cutoff_ms) {
-    Stmt q(prepare("DELETE FROM tokens WHERE last_seen<?1 AND token NOT IN "
-                   "(SELECT s.token FROM seats s JOIN games g ON g.id=s.game_id WHERE g.finished=0)"));
-    if (!q || q.bind(1, cutoff_ms).step() != SQLITE_DONE) return 0;
-    return sqlite3_changes(db_);
+    Stmt q = db_->statement("DELETE FROM tokens WHERE last_seen<?1 AND token NOT IN "
+                            "(SELECT s.token FROM seats s JOIN games g ON g.id=s.game_id WHERE g.finished=0)");
+    if (!q || !q.bind(1, cutoff_ms).run()) return 0;
+    return db_->changes();
 }
 
 bool Storage::learn_book(const std::vector<LearnedBookMove>& moves) {
     if (moves.empty()) return true;
-    if (!exec("BEGIN IMMEDIATE")) return false;
-    Stmt q(prepare("INSERT INTO book_learned(key, move, plays, wins, draws, losses) VALUES(?1, ?2, ?3, ?4, ?5, ?6) "
-                   "ON CONFLICT(key, move) DO UPDATE SET plays=plays+excluded.plays, wins=wins+excluded.wins, "
-                   "draws=draws+excluded.draws, losses=losses+excluded.losses"));
-    if (!q) {
-        exec("ROLLBACK");
-        return false;
-    }
+    SqliteTransaction transaction(*db_);
+    if (!transaction) return false;
+    Stmt q = db_->statement("INSERT INTO book_learned(key, move, plays, wins, draws, losses) VALUES(?1, ?2, ?3, ?4, ?5, ?6) "
+                            "ON CONFLICT(key, move) DO UPDATE SET plays=plays+excluded.plays, wins=wins+excluded.wins, "
+                            "draws=draws+excluded.draws, losses=losses+excluded.losses");
+    if (!q) return false;
     for (const auto& m : moves) {
-        const int rc = q.bind(1, static_cast<std::int64_t>(m.key))
-                           .bind(2, std::int64_t(m.move))
-                           .bind(3, std::int64_t(m.plays))
-                           .bind(4, std::int64_t(m.wins))
-                           .bind(5, std::int64_t(m.draws))
-                           .bind(6, std::int64_t(m.losses))
-                           .step();
+        const bool done = q.bind(1, static_cast<std::int64_t>(m.key))
+                              .bind(2, std::int64_t(m.move))
+                              .bind(3, std::int64_t(m.plays))
+                              .bind(4, std::int64_t(m.wins))
+                              .bind(5, std::int64_t(m.draws))
+                              .bind(6, std::int64_t(m.losses))
+                              .run();
         q.reset();
-        if (rc != SQLITE_DONE) {
-            fail(sqlite3_errmsg(db_));
-            exec("ROLLBACK");
-            return false;
-        }
+        if (!done) return false;
     }
-    if (!exec("COMMIT")) {
-        exec("ROLLBACK");
-        return false;
-    }
-    return true;
+    return transaction.commit();
 }
 
 std::vector<LearnedBookMove> Storage::learned_book() {
     std::vector<LearnedBookMove> out;
-    Stmt q(prepare("SELECT key, move, plays, wins, draws, losses FROM book_learned ORDER BY key, move"));
+    Stmt q = db_->statement("SELECT key, move, plays, wins, draws, losses FROM book_learned ORDER BY key, move");
     if (!q) return out;
     auto count = [](std::int64_t v) {
         return static_cast<std::uint32_t>(std::clamp<std::int64_t>(v, 0, std::numeric_limits<std::uint32_t>::max()));
     };
-    while (q.step() == SQLITE_ROW) {
+    while (q.row()) {
         LearnedBookMove m;
         m.key = static_cast<std::uint64_t>(q.i64(0));
         const std::int64_t move = q.i64(1);
@@ -571,13 +467,10 @@ std::vector<LearnedBookMove> Storage::learned_book() {
 }
 
 int Storage::forget_learned_book() {
-    Stmt q(prepare("DELETE FROM book_learned"));
+    Stmt q = db_->statement("DELETE FROM book_learned");
     if (!q) return -1;
-    if (q.step() != SQLITE_DONE) {
-        fail(sqlite3_errmsg(db_));
-        return -1;
-    }
-    return sqlite3_changes(db_);
+    if (!q.run()) return -1;
+    return db_->changes();
 }
 
 }  // namespace xq::server

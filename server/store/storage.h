@@ -11,11 +11,9 @@
 #include <string_view>
 #include <vector>
 
+#include "server/sqlite/sqlite_database.h"
 #include "server/table/game_clock.h"
 #include "xiangqi/types.h"
-
-struct sqlite3;
-struct sqlite3_stmt;
 
 namespace xq::server {
 
@@ -113,13 +111,12 @@ public:
     // Creates the directory and database when missing. nullptr and a message on failure.
     static std::unique_ptr<Storage> open(const std::filesystem::path& data_dir, std::string* error,
                                          Sync sync = Sync::Normal);
-    ~Storage();
     Storage(const Storage&) = delete;
     Storage& operator=(const Storage&) = delete;
 
     const std::filesystem::path& path() const { return path_; }
     // What the last failing call met (SQLite's message or a refused value).
-    const std::string& last_error() const { return error_; }
+    const std::string& last_error() const { return db_->error(); }
 
     bool save_table(const TableRecord& table);  // insert or update by id
     bool close_table(std::int64_t table_id);
@@ -154,15 +151,11 @@ public:
 
 private:
     Storage() = default;
-    bool exec(const char* sql);
-    sqlite3_stmt* prepare(const char* sql);
-    bool fail(std::string message);
     bool check_text(std::string_view text, const char* what);
     bool load_details(GameRecord& game);
 
-    sqlite3* db_ = nullptr;
+    std::unique_ptr<SqliteDatabase> db_;
     std::filesystem::path path_;
-    std::string error_;
 };
 
 }  // namespace xq::server

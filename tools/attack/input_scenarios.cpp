@@ -261,6 +261,116 @@ void identity(Env& env) {
     add(env, name, "error reply to a 16 KB invite.name", std::to_string(bytes) + " bytes", "< 2 KB",
         err && bytes < 2048);
     hub.remove_closed();
+
+    // Point 4: creator rights follow the session, not the name. The creator watches its
+    // table (a second spectator keeps it open), asks for an AI seat (allowed), then leaves
+    // the server; a new connection under the same name asks for the other seat.
+    auto code_of = [](const std::optional<Line>& l) {
+        return l ? std::string(proto::error_code_name(std::get<proto::Error>(*l->msg).code)) : std::string("none");
+    };
+    Client* creator = hub.join(s.target, "carla", &why);
+    Client* keeper = hub.join(s.target, "keeper", &why);
+    if (!creator || !keeper) return add(env, name, "join", why, "welcome", false);
+    creator->send(proto::CreateTable{"carla's own", proto::Role::Spectator});
+    auto own = hub.expect(*creator, "table_snapshot", 3000);
+    const proto::TableId owned = own ? std::get<proto::TableSnapshot>(*own->msg).table.id : 0;
+    keeper->send(proto::Join{owned, proto::Role::Spectator});
+    const bool kept = hub.expect(*keeper, "table_snapshot", 3000).has_value();
+    creator->send(proto::RequestAi{owned, RED, 1, ""});
+    auto granted = hub.expect(*creator, "player_joined", 3000, [](const Line& l) {
+        return std::get<proto::PlayerJoined>(*l.msg).role == proto::Role::Red;
+    });
+    add(env, name, "creator's own request_ai (control)", granted ? "seated" : "refused", "seated",
+        owned != 0 && kept && granted.has_value());
+    creator->close();
+    hub.remove_closed();
+    hub.wait(2000, [&] { return keeper->take("user_left").has_value() || keeper->take("player_left").has_value(); });
+    Client* impostor = hub.join(s.target, "carla", &why);
+    if (!impostor) return add(env, name, "creator's name again", why, "welcome", false);
+    impostor->send(proto::Join{owned, proto::Role::Spectator});
+    const bool watching = hub.expect(*impostor, "table_snapshot", 3000).has_value();
+    impostor->send(proto::RequestAi{owned, BLACK, 1, ""});
+    const std::string refused = code_of(hub.expect(*impostor, "error", 3000));
+    add(env, name, "creator's name, new session: request_ai", watching ? refused : "could not watch",
+        "not_allowed", watching && refused == "not_allowed");
+}
+
+// Issue #15 point 6: PROTOCOL.md's promises kept, each probed as a hostile client would: a
+// flooder's cut heard as `dropped`, list_games limits outside 1..50 refused, a first line
+// over 16 KiB closed, duplicate keys and a byte order mark refused.
+void promises(Env& env) {
+    const std::string name = "promises";
+    Session s(env, name);
+    if (!s.ok) return;
+    Hub hub;
+    std::string why;
+    auto code_of = [](const std::optional<Line>& l) {
+        return l ? std::string(proto::error_code_name(std::get<proto::Error>(*l->msg).code)) : std::string("none");
+    };
+
+    // A seated player floods (far past 200 refused lines in a row): the opponent hears
+    // player_left with the reason dropped, not disconnected.
+    Client* red = hub.join(s.target, "flooder", &why);
+    Client* black = hub.join(s.target, "patient", &why);
+    if (!red || !black) return add(env, name, "join", why, "welcome", false);
+    red->send(proto::CreateTable{"flood table", proto::Role::Red});
+    auto snap = hub.expect(*red, "table_snapshot", 3000);
+    const proto::TableId table = snap ? std::get<proto::TableSnapshot>(*snap->msg).table.id : 0;
+    black->send(proto::Join{table, proto::Role::Black});
+    hub.expect(*black, "table_snapshot", 3000);
+    std::string burst;
+    for (int i = 0; i < 1000; ++i) burst += proto::encode(proto::ClientMessage{proto::Ping{i}}) + "\n";
+    red->send_raw(burst);
+    std::optional<proto::LeaveReason> reason;
+    auto left = hub.expect(*black, "player_left", 10000, [](const Line& l) {
+        return std::get<proto::PlayerLeft>(*l.msg).name == "flooder";
+    });
+    if (left) reason = std::get<proto::PlayerLeft>(*left->msg).reason;
+    const std::string heard = !reason                                   ? "nothing"
+                              : *reason == proto::LeaveReason::Dropped ? "dropped"
+                              : *reason == proto::LeaveReason::Disconnected ? "disconnected"
+                                                                            : "other";
+    add(env, name, "flooder cut: its table hears", heard, "dropped", heard == "dropped");
+
+    // list_games with a limit outside 1..50: bad_field, not clamped.
+    Client* asker = hub.join(s.target, "archivist", &why);
+    if (!asker) return add(env, name, "join", why, "welcome", false);
+    int refused = 0;
+    for (const char* limit : {"1000", "-5", "51"}) {
+        asker->send_raw(std::string("{\"type\":\"list_games\",\"limit\":") + limit + "}\n");
+        refused += code_of(hub.expect(*asker, "error", 3000)) == "bad_field";
+    }
+    asker->send_raw("{\"type\":\"list_games\",\"limit\":50}\n");
+    const bool answered = hub.expect(*asker, "games", 3000).has_value();
+    add(env, name, "list_games limit 1000, -5, 51: bad_field", std::to_string(refused) + "/3",
+        "3/3, and 50 answered", refused == 3 && answered);
+
+    // Duplicate keys (the type too) and a byte order mark: bad_json, nothing done.
+    const int pongs = asker->count("pong"), lists = asker->count("tables");
+    int dup = 0;
+    for (const std::string& line : {std::string("{\"type\":\"ping\",\"type\":\"list_tables\"}"),
+                                   std::string("{\"type\":\"ping\",\"id\":1,\"id\":2}"),
+                                   std::string("\xEF\xBB\xBF{\"type\":\"ping\",\"id\":3}")}) {
+        asker->send_raw(line + "\n");
+        dup += code_of(hub.expect(*asker, "error", 3000)) == "bad_json";
+    }
+    hub.pump(100);
+    const bool quiet = asker->count("pong") == pongs && asker->count("tables") == lists;
+    add(env, name, "duplicate keys (type, id) and a BOM: bad_json", std::to_string(dup) + "/3",
+        "3/3, none acted on", dup == 3 && quiet);
+
+    // A first line over 16 KiB: line_too_long, then the connection is closed.
+    Client& big = hub.add("big first line");
+    std::string code = "no connect";
+    if (big.connect(s.target)) {
+        big.send_raw("{\"type\":\"hello\",\"name\":\"" + std::string(20000, 'x') + "\",\"version\":1}\n");
+        code = code_of(hub.expect(big, "error", 3000));
+        hub.wait(3000, [&] { return !big.open(); });
+        if (big.open()) code += " (left open)";
+    }
+    add(env, name, "first line of 20 KB", code, "line_too_long, closed", code == "line_too_long");
+    hub.remove_closed();
+    add(env, name, "server alive", s.server.running() ? "yes" : "no", "yes", s.server.running());
 }
 
 }  // namespace xq::attack

@@ -72,6 +72,7 @@ void oversized(Env& env);
 void garbage(Env& env);
 void chat_cut(Env& env);
 void identity(Env& env);
+void promises(Env& env);
 void slowloris(Env& env);
 void nonreader(Env& env);
 void caps(Env& env);

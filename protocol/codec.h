@@ -16,7 +16,8 @@ using ClientMessage =
                  ChatSend, RequestAi, Resign, OfferDraw, AnswerDraw, RequestTakeback,
                  AnswerTakeback, NewGame, Invite, AnswerInvite, ListGames, GetGame, Pong,
                  ClaimWin, CreateTournament, JoinTournament, LeaveTournament, StartTournament,
-                 ListTournaments, GetTournament, WithdrawOffer, Register, ChangePassword>;
+                 ListTournaments, GetTournament, WithdrawOffer, Register, ChangePassword,
+                 AnalyseGame, CancelAnalysis>;
 
 using ServerMessage =
     std::variant<Welcome, Pong, Error, Tables, Users, UserJoined, UserLeft, TableUpdate,
@@ -24,7 +25,8 @@ using ServerMessage =
                  PlayerReturned, MoveMade, GameOver, ChatLine, AiProgress, DrawOffered,
                  DrawAnswered, TakebackRequested, TakebackAnswered, TakebackDone,
                  NewGameOffered, InviteReceived, InviteAnswered, LeftTable, Games, GameRecord,
-                 Ping, SeatAbandoned, Notice, Registered, PasswordChanged, Tournament, Tournaments, OfferWithdrawn>;
+                 Ping, SeatAbandoned, Notice, Registered, PasswordChanged, Tournament, Tournaments, OfferWithdrawn,
+                 AnalysisProgress, Analysis>;
 
 // Why a line could not become a message. `type` is the line's "type" when it had one,
 // so the error reply can name the request.

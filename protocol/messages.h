@@ -1037,4 +1037,51 @@ struct Tournaments {
     template <class F> void fields(F& f) { f("tournaments", tournaments); }
 };
 
+// Whole-game analysis of an archived game on the server's AI pool (see Analysis).
+struct AnalyseGame {
+    static constexpr std::string_view TYPE = "analyse_game";
+    std::int64_t id = 0;
+    template <class F> void fields(F& f) { f("id", id, 1, std::int64_t(1) << 53); }
+};
+
+struct CancelAnalysis {
+    static constexpr std::string_view TYPE = "cancel_analysis";
+    std::int64_t id = 0;
+    template <class F> void fields(F& f) { f("id", id, 1, std::int64_t(1) << 53); }
+};
+
+// Positions analysed so far (about one line per position); cancelled: the analysis stopped.
+struct AnalysisProgress {
+    static constexpr std::string_view TYPE = "analysis_progress";
+    std::int64_t id = 0;
+    int done = 0;
+    int total = 0;
+    bool cancelled = false;
+    template <class F> void fields(F& f) {
+        f("id", id, 1, std::int64_t(1) << 53);
+        f("done", done, 0, 1 << 20);
+        f("total", total, 0, 1 << 20);
+        f.opt("cancelled", cancelled);
+    }
+};
+
+// Most positions of a game analysed (the rest is not): keeps an analysis line under 16 KiB.
+inline constexpr int MAX_ANALYSIS_POSITIONS = 601;
+
+// The result: per position (ply 0 = the start) the evaluation in centipawns from Red's
+// side (mates as +-(30000 - plies)) and the best move in ICCS ("" when there is none).
+struct Analysis {
+    static constexpr std::string_view TYPE = "analysis";
+    std::int64_t id = 0;
+    std::int64_t nodes = 0;  // the search budget of each position
+    std::vector<int> evals;
+    std::vector<std::string> best;
+    template <class F> void fields(F& f) {
+        f("id", id, 1, std::int64_t(1) << 53);
+        f("nodes", nodes, 0, std::int64_t(1) << 40);
+        f("evals", evals, -30000, 30000);
+        f("best", best);
+    }
+};
+
 }  // namespace xq::proto

@@ -144,6 +144,8 @@ private:
     void on(const proto::Notice& m);
     void on(const proto::Registered&) {}
     void on(const proto::PasswordChanged&) {}
+    void on(const proto::AnalysisProgress&) {}  // analysis: not shown by this client yet
+    void on(const proto::Analysis&) {}
     // Tournaments are not shown by this client yet.
     void on(const proto::Tournament&) {}
     void on(const proto::Tournaments&) {}

@@ -14,6 +14,16 @@ int red_view(const engine::Result& r, Color side) {
     return side == RED ? cp : -cp;
 }
 
+// The loss of each played move: the evaluation before (the best) against after, for the
+// mover; a move the search also chose loses nothing by definition.
+void fill_losses(std::vector<PlyEval>& e, Color first_mover) {
+    for (std::size_t i = 0; i + 1 < e.size(); ++i) {
+        const bool red = (i % 2 == 0) == (first_mover == RED);
+        const int diff = red ? e[i].eval_cp - e[i + 1].eval_cp : e[i + 1].eval_cp - e[i].eval_cp;
+        e[i].loss_cp = e[i].played == e[i].best ? 0 : std::clamp(diff, 0, 30000);
+    }
+}
+
 std::string pawns(int cp) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.2f", double(cp) / 100.0);
@@ -94,13 +104,24 @@ std::vector<PlyEval> analyse_game(engine::Engine& engine, const Position& start,
         }
         if (progress) progress(ply + 1, total);
     }
-    // The loss of each played move: the evaluation before (the best) against after, for the
-    // mover; a move the search also chose loses nothing by definition.
-    for (std::size_t i = 0; i + 1 < out.size(); ++i) {
-        const bool red = i % 2 == 0 ? start.side_to_move() == RED : start.side_to_move() != RED;
-        const int diff = red ? out[i].eval_cp - out[i + 1].eval_cp : out[i + 1].eval_cp - out[i].eval_cp;
-        out[i].loss_cp = out[i].played == out[i].best ? 0 : std::clamp(diff, 0, 30000);
+    fill_losses(out, start.side_to_move());
+    return out;
+}
+
+std::vector<std::string> analysis_comments(const Position& start, const std::vector<Move>& moves,
+                                           const std::vector<int>& evals, const std::vector<Move>& best) {
+    std::vector<PlyEval> e;
+    for (std::size_t i = 0; i < evals.size() && i < best.size() && i <= moves.size(); ++i) {
+        PlyEval p;
+        p.ply = int(i);
+        p.eval_cp = evals[i];
+        p.best = best[i];
+        if (i < moves.size()) p.played = moves[i];
+        e.push_back(p);
     }
+    fill_losses(e, start.side_to_move());
+    std::vector<std::string> out(moves.size());
+    for (std::size_t i = 0; i + 1 < e.size(); ++i) out[i] = analysis_comment(e[i], e[i + 1]);
     return out;
 }
 

@@ -43,4 +43,9 @@ std::vector<PlyEval> analyse_game(engine::Engine& engine, const Position& start,
 // A PGN move comment for ply i's move: "[%eval 0.35] best: h2e2 (mistake)" style.
 std::string analysis_comment(const PlyEval& before, const PlyEval& after);
 
+// The move comments of a stored analysis (evals from Red's side and best moves, one per
+// position): comments[i] belongs to moves[i]; "" where the analysis does not reach.
+std::vector<std::string> analysis_comments(const Position& start, const std::vector<Move>& moves,
+                                           const std::vector<int>& evals, const std::vector<Move>& best);
+
 }  // namespace xq::book

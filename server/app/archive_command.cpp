@@ -98,7 +98,8 @@ std::optional<int> run_archive_command(int argc, char** argv) {
             std::fprintf(stderr, "no game %lld\n", static_cast<long long>(id));
             return 1;
         }
-        auto pgn = record_pgn(*rec, *notation, site, &err);
+        const auto analysis = storage->analysis(id);
+        auto pgn = record_pgn(*rec, *notation, site, &err, analysis ? &*analysis : nullptr);
         if (!pgn) {
             std::fprintf(stderr, "%s\n", err.c_str());
             return 1;

@@ -17,6 +17,10 @@ public:
     virtual std::optional<proto::GameRecord> get_game(std::int64_t id) = 0;
     // The archive's id of the game running (or just ended) at `table`; 0 when it has none.
     virtual std::int64_t game_id_at(proto::TableId table) const = 0;
+    // A stored analysis of the game (analyse_game), and storing one. An archive that keeps
+    // none answers nullopt and forgets what it is given.
+    virtual std::optional<proto::Analysis> analysis(std::int64_t /*id*/) { return std::nullopt; }
+    virtual void save_analysis(const proto::Analysis& /*analysis*/) {}
 };
 
 }  // namespace xq::server

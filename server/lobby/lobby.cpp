@@ -251,6 +251,7 @@ void Lobby::idle_timeout(SessionId s) {
 void Lobby::on_disconnect(SessionId s, proto::LeaveReason reason) {
     const auto it = users_.find(s);
     if (it == users_.end()) return;
+    cancel_analysis(s);
     std::unique_ptr<User> u = std::move(it->second);
     users_.erase(it);
     if (u->dropped) reason = proto::LeaveReason::Dropped;

@@ -246,6 +246,8 @@ private:
     void handle(User& u, const proto::AnswerInvite& m);
     void handle(User& u, const proto::ListGames& m);
     void handle(User& u, const proto::GetGame& m);
+    void handle(User& u, const proto::AnalyseGame& m);     // lobby_analysis.cpp
+    void handle(User& u, const proto::CancelAnalysis& m);
     void handle(User& u, const proto::Pong& m);
     void handle(User& u, const proto::ClaimWin& m);
     void handle(User& u, const proto::CreateTournament& m);
@@ -273,6 +275,13 @@ private:
     proto::TableId next_table_id_ = 1;
     const BanList* bans_ = nullptr;
     PasswordGuard password_guard_;
+    // Whole-game analyses (lobby_analysis.cpp): one per user, MAX_ANALYSES at once.
+    struct AnalysisRun;
+    void analysis_step(const std::shared_ptr<AnalysisRun>& run);
+    void analysis_done(const std::shared_ptr<AnalysisRun>& run, const engine::Result& r);
+    void cancel_analysis(SessionId s);
+    std::unordered_map<SessionId, std::shared_ptr<AnalysisRun>> analyses_;
+    std::shared_ptr<int> analyses_alive_ = std::make_shared<int>(0);  // its weak copies expire with the lobby
     GameArchive* archive_ = nullptr;
     EnginePool* engines_ = nullptr;
     AiTableCaps ai_caps_;

@@ -1,6 +1,8 @@
 #include "server/store/archive.h"
 
+#include "book/game_analysis.h"
 #include "book/opening_names.h"
+#include "xiangqi/pgn.h"
 
 #include <algorithm>
 #include <cctype>
@@ -72,7 +74,7 @@ std::optional<Game> replay(const GameRecord& record, std::string* error) {
 }
 
 std::optional<std::string> record_pgn(const GameRecord& record, Notation notation, std::string_view site,
-                                      std::string* error) {
+                                      std::string* error, const StoredAnalysis* analysis) {
     auto game = replay(record, error);
     if (!game) return std::nullopt;
     PgnTags tags = {
@@ -85,7 +87,21 @@ std::optional<std::string> record_pgn(const GameRecord& record, Notation notatio
     };
     // The opening's name and ECCO group, found from the moves (common/book/opening_names.h).
     book::tag_opening(tags, game->start_position(), game->moves());
-    return write_pgn(*game, tags, notation);
+    if (!analysis) return write_pgn(*game, tags, notation);
+    PgnGame pg;
+    pg.tags = tags;
+    if (game->over() && !game->result().text.empty()) pg.tags.emplace_back("Termination", game->result().text);
+    pg.start = game->start_position();
+    pg.moves = game->moves();
+    pg.result = game->result().outcome;
+    std::vector<Move> best;
+    for (const auto& b : analysis->best) {
+        const Square f = b.size() == 4 ? square_from_string(b.substr(0, 2)) : SQ_NONE;
+        const Square t = b.size() == 4 ? square_from_string(b.substr(2, 2)) : SQ_NONE;
+        best.push_back(f != SQ_NONE && t != SQ_NONE ? Move(f, t) : Move::none());
+    }
+    pg.comments = book::analysis_comments(pg.start, pg.moves, analysis->evals, best);
+    return write_pgn(pg, notation);
 }
 
 ImportResult import_pgn(Storage& storage, std::string_view text, std::int64_t now_ms) {

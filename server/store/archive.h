@@ -26,8 +26,10 @@ std::optional<Game> replay(const GameRecord& record, std::string* error = nullpt
 // PGN for one stored game: Event, Site (`site`), Date (from started_at), Red, Black,
 // Result, FEN for a set-up start, Opening / OpeningEnglish / ECCO when the moves reach a
 // named line of the starter collection, and the moves in the chosen notation.
+// With a stored analysis (analyse_game) each move gets its comment: "[%eval 0.35] best: h2e2
+// (mistake)".
 std::optional<std::string> record_pgn(const GameRecord& record, Notation notation, std::string_view site,
-                                      std::string* error = nullptr);
+                                      std::string* error = nullptr, const StoredAnalysis* analysis = nullptr);
 
 struct ImportResult {
     int imported = 0;

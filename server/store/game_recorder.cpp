@@ -287,4 +287,16 @@ std::optional<proto::GameRecord> GameRecorder::get_game(std::int64_t id) {
     return r;
 }
 
+std::optional<proto::Analysis> GameRecorder::analysis(std::int64_t id) {
+    if (!storage_) return std::nullopt;
+    auto a = storage_->analysis(id);
+    if (!a) return std::nullopt;
+    return proto::Analysis{a->game_id, a->nodes, a->evals, a->best};
+}
+
+void GameRecorder::save_analysis(const proto::Analysis& a) {
+    if (storage_ && !storage_->save_analysis(StoredAnalysis{a.id, a.nodes, a.evals, a.best}))
+        write_failed("storing an analysis");
+}
+
 }  // namespace xq::server

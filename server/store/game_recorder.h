@@ -42,6 +42,8 @@ public:
     proto::Games list_games(const proto::ListGames& query) override;
     std::optional<proto::GameRecord> get_game(std::int64_t id) override;
     std::int64_t game_id_at(proto::TableId table) const override;
+    std::optional<proto::Analysis> analysis(std::int64_t id) override;
+    void save_analysis(const proto::Analysis& analysis) override;
 
 private:
     void attach_clock(Table& t, const ClockConfig& config);

@@ -7,6 +7,7 @@
 #include <array>
 #include <chrono>
 #include <limits>
+#include <sstream>
 #include <system_error>
 
 namespace xq::server {
@@ -61,6 +62,11 @@ CREATE TABLE IF NOT EXISTS tokens(
   token TEXT PRIMARY KEY,
   nick TEXT NOT NULL,
   last_seen INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS game_analysis(
+  game_id INTEGER PRIMARY KEY REFERENCES games(id),
+  nodes INTEGER NOT NULL,
+  evals TEXT NOT NULL,
+  best TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS book_learned(
   key INTEGER NOT NULL,
   move INTEGER NOT NULL,
@@ -471,6 +477,43 @@ int Storage::forget_learned_book() {
     if (!q) return -1;
     if (!q.run()) return -1;
     return db_->changes();
+}
+
+bool Storage::save_analysis(const StoredAnalysis& a) {
+    if (a.evals.size() != a.best.size()) return db_->fail("an analysis needs one best move per evaluation");
+    std::ostringstream evals, best;
+    for (std::size_t i = 0; i < a.evals.size(); ++i) {
+        if (a.best[i].size() > 4) return db_->fail("a best move is not ICCS");
+        if (i > 0) {
+            evals << ' ';
+            best << ' ';
+        }
+        evals << a.evals[i];
+        best << (a.best[i].empty() ? std::string_view("-") : std::string_view(a.best[i]));
+    }
+    Stmt q = db_->statement("INSERT OR REPLACE INTO game_analysis(game_id, nodes, evals, best) VALUES(?1, ?2, ?3, ?4)");
+    if (!q) return false;
+    const std::string evals_text = evals.str(), best_text = best.str();
+    return q.bind(1, a.game_id)
+        .bind(2, a.nodes)
+        .bind(3, std::string_view(evals_text))
+        .bind(4, std::string_view(best_text))
+        .run();
+}
+
+std::optional<StoredAnalysis> Storage::analysis(std::int64_t game_id) {
+    Stmt q = db_->statement("SELECT nodes, evals, best FROM game_analysis WHERE game_id=?1");
+    if (!q || !q.bind(1, game_id).row()) return std::nullopt;
+    StoredAnalysis a;
+    a.game_id = game_id;
+    a.nodes = q.i64(0);
+    std::istringstream evals(q.text(1)), best(q.text(2));
+    int e = 0;
+    while (evals >> e) a.evals.push_back(std::clamp(e, -30000, 30000));
+    std::string m;
+    while (best >> m) a.best.push_back(m == "-" ? std::string() : m.substr(0, 4));
+    if (a.evals.size() != a.best.size()) return std::nullopt;  // damaged: as if none
+    return a;
 }
 
 }  // namespace xq::server

@@ -95,6 +95,15 @@ struct LearnedBookMove {
     std::uint32_t plays = 0, wins = 0, draws = 0, losses = 0;
 };
 
+// A whole-game analysis (analyse_game): per position the evaluation (cp, Red's side) and
+// the best move in ICCS ("" when none).
+struct StoredAnalysis {
+    std::int64_t game_id = 0;
+    std::int64_t nodes = 0;
+    std::vector<int> evals;
+    std::vector<std::string> best;
+};
+
 struct GameFilter {
     std::string player;          // games where Red or Black had this name (empty: all)
     bool finished_only = false;
@@ -142,6 +151,10 @@ public:
     std::optional<std::string> token_nick(std::string_view token);
     // Forgets tokens last used before `cutoff_ms` that no unfinished game's seat holds.
     int prune_tokens(std::int64_t cutoff_ms);
+
+    // One analysis per game (a new one replaces the old).
+    bool save_analysis(const StoredAnalysis& analysis);
+    std::optional<StoredAnalysis> analysis(std::int64_t game_id);
 
     // The opening book's learning: adds the counts to the stored ones, in one transaction.
     bool learn_book(const std::vector<LearnedBookMove>& moves);

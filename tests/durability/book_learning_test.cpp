@@ -147,6 +147,25 @@ TEST(BookLearning, ExportedPgnNamesTheOpening) {
     EXPECT_EQ(back.game.tag("Opening"), "过宫炮局");
     EXPECT_EQ(back.game.tag("OpeningEnglish"), "Cross-Palace Cannon");
     EXPECT_EQ(back.game.tag("ECCO"), "A6");
+
+    // With a stored analysis every move carries its evaluation; a move that lost 3 pawns
+    // against the best is marked.
+    server::StoredAnalysis an;
+    an.game_id = 1;
+    an.nodes = 30000;
+    for (int i = 0; i <= 10; ++i) {
+        an.evals.push_back(i == 3 ? -320 : 10);
+        an.best.push_back(i == 2 ? "a0a1" : rec.moves[std::size_t(std::min(i, 9))].move);
+    }
+    an.best[10] = "";
+    const auto commented = server::record_pgn(rec, Notation::Iccs, "LAN", &err, &an);
+    ASSERT_TRUE(commented.has_value()) << err;
+    EXPECT_NE(commented->find("{[%eval 0.10]}"), std::string::npos) << *commented;
+    EXPECT_NE(commented->find("{[%eval -3.20] best: a0a1 (blunder)}"), std::string::npos) << *commented;
+    const auto reread = read_pgn(*commented);
+    ASSERT_TRUE(reread.ok) << reread.error;
+    EXPECT_EQ(reread.game.comments.size(), 10u);
+    EXPECT_EQ(reread.game.tag("Opening"), "过宫炮局");
 }
 
 }  // namespace

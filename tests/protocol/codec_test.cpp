@@ -74,6 +74,8 @@ std::vector<ClientMessage> all_client_samples() {
         GetGame{42},
         Pong{42},
         ClaimWin{7},
+        AnalyseGame{42},
+        CancelAnalysis{42},
         WithdrawOffer{7, OfferKind::Takeback},
         NewGame{7, BLACK},
         Hello{"bob", 1, "", "секрет 密码"},
@@ -149,6 +151,9 @@ std::vector<ServerMessage> all_server_samples() {
         Registered{"carol"},
         PasswordChanged{},
         sample_tournament(),
+        AnalysisProgress{42, 3, 52},
+        AnalysisProgress{42, 10, 52, true},
+        Analysis{42, 30000, {15, 20, -30000}, {"h2e2", "h9g7", ""}},
         Tournaments{{TournamentSummary{3, "Club night", "alice", TournamentFormat::RoundRobin, TournamentState::Open, 0, 0, 4}}},
     };
 }

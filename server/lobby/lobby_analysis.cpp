@@ -1,0 +1,149 @@
+// Whole-game analysis requests (analyse_game, cancel_analysis): one analysis per user and
+// MAX_ANALYSES at once, run on the AI pool one position per job, so that an AI seat's search
+// waits behind one position at most (and the pool serves the seats' shorter searches first).
+#include <boost/asio/post.hpp>
+
+#include <algorithm>
+#include <atomic>
+
+#include "book/game_analysis.h"
+#include "server/ai/ai_pool.h"
+#include "server/lobby/game_archive.h"
+#include "server/lobby/lobby.h"
+#include "xiangqi/notation.h"
+
+namespace xq::server {
+
+namespace {
+
+// Analyses running at once on the server (each holds a worker for one position at a time).
+constexpr std::size_t MAX_ANALYSES = 3;
+// Node-bounded; this cap only matters on a stalled machine, and it gives the jobs their place
+// behind the AI seats' searches in the pool's queue (earliest expected finish first).
+constexpr int ANALYSIS_POSITION_MS = 2000;
+
+}  // namespace
+
+struct Lobby::AnalysisRun {
+    SessionId session = 0;
+    std::int64_t id = 0;
+    Position start;
+    std::vector<Move> moves;  // positions analysed: moves.size() + 1
+    std::vector<int> evals;
+    std::vector<std::string> best;
+    std::shared_ptr<std::atomic<bool>> stop = std::make_shared<std::atomic<bool>>(false);
+    std::size_t total() const { return moves.size() + 1; }
+};
+
+void Lobby::handle(User& u, const proto::AnalyseGame& m) {
+    if (!archive_ || !ai_) {
+        refuse(u, proto::ErrorCode::NotAllowed, "this server keeps no game archive or has no AI to analyse with",
+               m.TYPE);
+        return;
+    }
+    if (auto stored = archive_->analysis(m.id)) {
+        send_msg(u, *stored);
+        return;
+    }
+    if (auto it = analyses_.find(u.id); it != analyses_.end()) {
+        refuse(u, proto::ErrorCode::NotAllowed,
+               "your analysis of game " + std::to_string(it->second->id) +
+                   " is still running (one at a time; cancel_analysis stops it)",
+               m.TYPE);
+        return;
+    }
+    if (analyses_.size() >= MAX_ANALYSES) {
+        refuse(u, proto::ErrorCode::NotAllowed,
+               "the server runs " + std::to_string(MAX_ANALYSES) + " analyses already; try again later", m.TYPE);
+        return;
+    }
+    auto record = archive_->get_game(m.id);
+    if (!record) {
+        refuse(u, proto::ErrorCode::NoSuchGame, "no game " + std::to_string(m.id) + " in the archive", m.TYPE);
+        return;
+    }
+    auto run = std::make_shared<AnalysisRun>();
+    run->session = u.id;
+    run->id = m.id;
+    if (run->start.set_fen(record->start_fen) != FenError::None) {
+        refuse(u, proto::ErrorCode::Internal, "game " + std::to_string(m.id) + " does not replay", m.TYPE);
+        return;
+    }
+    Position pos = run->start;
+    for (const auto& text : record->moves) {
+        if (run->total() >= std::size_t(proto::MAX_ANALYSIS_POSITIONS)) break;
+        const ParsedMove pm = parse_iccs(pos, text);
+        if (!pm.move) break;  // a damaged record: analyse what replays
+        UndoInfo undo;
+        pos.do_move(pm.move, undo);
+        run->moves.push_back(pm.move);
+    }
+    analyses_[u.id] = run;
+    send_msg(u, proto::AnalysisProgress{m.id, 0, int(run->total())});
+    analysis_step(run);
+}
+
+void Lobby::handle(User& u, const proto::CancelAnalysis& m) {
+    auto it = analyses_.find(u.id);
+    if (it == analyses_.end() || it->second->id != m.id) {
+        refuse(u, proto::ErrorCode::NotAllowed, "no analysis of game " + std::to_string(m.id) + " is running for you",
+               m.TYPE);
+        return;
+    }
+    const auto run = it->second;
+    cancel_analysis(u.id);
+    send_msg(u, proto::AnalysisProgress{run->id, int(run->evals.size()), int(run->total()), true});
+}
+
+void Lobby::cancel_analysis(SessionId s) {
+    auto it = analyses_.find(s);
+    if (it == analyses_.end()) return;
+    it->second->stop->store(true);  // a job of it still queued or running reports nothing
+    analyses_.erase(it);
+}
+
+void Lobby::analysis_step(const std::shared_ptr<AnalysisRun>& run) {
+    AiJob job;
+    job.start = run->start;
+    job.moves.assign(run->moves.begin(), run->moves.begin() + std::ptrdiff_t(run->evals.size()));
+    job.limits.nodes = book::ANALYSIS_NODES;
+    job.limits.movetime_ms = ANALYSIS_POSITION_MS;
+    job.stop = run->stop;
+    std::weak_ptr<int> alive = analyses_alive_;
+    boost::asio::io_context& io = io_;
+    job.on_done = [this, alive, &io, run](const engine::Result& r) {
+        boost::asio::post(io, [this, alive, run, r] {
+            if (alive.expired() || run->stop->load()) return;
+            analysis_done(run, r);
+        });
+    };
+    ai_->submit(std::move(job));
+}
+
+void Lobby::analysis_done(const std::shared_ptr<AnalysisRun>& run, const engine::Result& r) {
+    const std::size_t ply = run->evals.size();
+    const Color mover = ply % 2 == 0 ? run->start.side_to_move() : ~run->start.side_to_move();
+    int cp = r.score_cp;
+    if (r.mate_in > 0) cp = 30000 - r.mate_in;
+    if (r.mate_in < 0) cp = -30000 - r.mate_in;
+    if (!r.best) cp = -30000;  // no legal move: the side to move has lost
+    cp = std::clamp(cp, -30000, 30000);
+    run->evals.push_back(mover == RED ? cp : -cp);
+    run->best.push_back(r.best ? move_to_iccs(r.best) : std::string());
+    User* u = find(run->session);
+    if (!u) {
+        cancel_analysis(run->session);
+        return;
+    }
+    if (run->evals.size() < run->total()) {
+        send_msg(*u, proto::AnalysisProgress{run->id, int(run->evals.size()), int(run->total())});
+        analysis_step(run);
+        return;
+    }
+    const proto::Analysis done{run->id, std::int64_t(book::ANALYSIS_NODES), run->evals, run->best};
+    analyses_.erase(run->session);
+    archive_->save_analysis(done);
+    send_msg(*u, done);
+}
+
+}  // namespace xq::server

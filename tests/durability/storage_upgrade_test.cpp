@@ -62,6 +62,22 @@ std::string schema_of(const std::filesystem::path& dir) {
     return v;
 }
 
+bool has_table(const std::filesystem::path& dir, const char* name) {
+    sqlite3* db = nullptr;
+    bool found = false;
+    if (sqlite3_open((dir / std::string(DATABASE_FILE)).c_str(), &db) == SQLITE_OK) {
+        sqlite3_stmt* q = nullptr;
+        if (sqlite3_prepare_v2(db, "SELECT 1 FROM sqlite_master WHERE type='table' AND name=?1", -1, &q, nullptr) ==
+            SQLITE_OK) {
+            sqlite3_bind_text(q, 1, name, -1, SQLITE_STATIC);
+            found = sqlite3_step(q) == SQLITE_ROW;
+        }
+        sqlite3_finalize(q);
+    }
+    sqlite3_close(db);
+    return found;
+}
+
 }  // namespace
 
 TEST(StorageUpgrade, VersionOneDatabaseKeepsItsGamesAndGainsTheNewSettings) {
@@ -135,6 +151,49 @@ TEST(StorageUpgrade, VersionTwoDatabaseGainsTheRatedSwitch) {
     tables = s->open_tables();
     ASSERT_EQ(tables.size(), 1u);
     EXPECT_TRUE(tables[0].rated);
+}
+
+// A version 3 file as the server before analyses left it (no game_analysis table): the table
+// is created when the file opens (the schema's tables are all "IF NOT EXISTS"), the version
+// stays 3 so an older server still opens the file, and an analysis is kept across a reopen.
+TEST(StorageUpgrade, VersionThreeDatabaseGainsTheAnalysisTable) {
+    TempDir tmp;
+    ASSERT_TRUE(tmp.ok());
+    ASSERT_TRUE(make_v1(tmp.path()));
+    {
+        sqlite3* db = nullptr;
+        ASSERT_EQ(sqlite3_open((tmp.path() / std::string(DATABASE_FILE)).c_str(), &db), SQLITE_OK);
+        ASSERT_EQ(sqlite3_exec(db,
+                               "ALTER TABLE tables ADD COLUMN hold_level INTEGER NOT NULL DEFAULT 5;"
+                               "ALTER TABLE tables ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 1;"
+                               "ALTER TABLE tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"
+                               "UPDATE meta SET value='3' WHERE key='schema';",
+                               nullptr, nullptr, nullptr),
+                  SQLITE_OK);
+        sqlite3_close(db);
+    }
+    EXPECT_FALSE(has_table(tmp.path(), "game_analysis"));
+    std::string err;
+    auto s = Storage::open(tmp.path(), &err);
+    ASSERT_TRUE(s) << err;
+    EXPECT_EQ(s->unfinished_games().size(), 1u);
+    EXPECT_FALSE(s->analysis(1).has_value());
+    StoredAnalysis a;
+    a.game_id = 1;
+    a.nodes = 30000;
+    a.evals = {20, -35, 40};
+    a.best = {"h2e2", "", "b0c2"};
+    ASSERT_TRUE(s->save_analysis(a)) << s->last_error();
+    s.reset();
+    EXPECT_TRUE(has_table(tmp.path(), "game_analysis"));
+    EXPECT_EQ(schema_of(tmp.path()), "3");
+    s = Storage::open(tmp.path(), &err);
+    ASSERT_TRUE(s) << err;
+    const auto back = s->analysis(1);
+    ASSERT_TRUE(back.has_value());
+    EXPECT_EQ(back->nodes, 30000);
+    EXPECT_EQ(back->evals, a.evals);
+    EXPECT_EQ(back->best, a.best);
 }
 
 TEST(StorageUpgrade, UnknownNewerSchemaIsRefused) {

@@ -99,9 +99,6 @@ Verdict TournamentDesk::create(const std::string& who, const proto::CreateTourna
         return refusal(ErrorCode::BadField, "at most " + std::to_string(proto::MAX_TOURNAMENT_ENTRANTS) + " entrants");
     if (!m.ai.empty() && !lobby_.ai_)
         return Rejection{ErrorCode::BadSettings, "this server has no AI to enter", std::string(proto::settings_detail::NO_AI)};
-    if (m.spectator_delay != 0)
-        return Rejection{ErrorCode::BadSettings, "this server version has no spectator delay yet",
-                         std::string(proto::settings_detail::NO_SPECTATOR_DELAY)};
     auto rules = lobby_.resolve_settings(m.settings);
     if (const auto* no = std::get_if<Rejection>(&rules)) return *no;
 
@@ -111,6 +108,7 @@ Verdict TournamentDesk::create(const std::string& who, const proto::CreateTourna
     auto e = std::make_unique<Event>();
     e->rules = std::get<TableRules>(std::move(rules));
     e->rules.takebacks = false;
+    e->rules.spectator_delay = m.spectator_delay;
     proto::Tournament& v = e->view;
     v.id = next_id_++;
     v.name = clean_text(m.name, proto::MAX_TOURNAMENT_NAME_CODE_POINTS);
@@ -121,6 +119,7 @@ Verdict TournamentDesk::create(const std::string& who, const proto::CreateTourna
     v.rounds = m.rounds;
     v.settings = e->rules.settings();
     v.forfeit_seconds = m.forfeit_seconds > 0 ? m.forfeit_seconds : proto::DEFAULT_FORFEIT_SECONDS;
+    v.spectator_delay = m.spectator_delay;
     for (const proto::AiEntrant& a : m.ai) {
         // "AI level N" is a reserved nickname, so no human can pose as an AI entrant.
         std::string name = "AI level " + std::to_string(a.level);

@@ -42,7 +42,9 @@ bool Table::is_creator(const std::vector<std::string>& who) const {
 Table::Table(TableContext ctx, proto::TableId id, std::string name, std::string creator, const Position& start,
              TableRules rules)
     : ctx_(ctx), id_(id), name_(std::move(name)), creator_(std::move(creator)), rules_(std::move(rules)),
-      start_(start), game_(start), ai_timer_(ctx.io) {}
+      start_(start), game_(start), ai_timer_(ctx.io) {
+    if (rules_.spectator_delay > 0) rules_.takebacks = false;  // a takeback would unsend moves
+}
 
 Table::~Table() { close(); }
 
@@ -121,9 +123,23 @@ proto::Role Table::open_role() const {
 void Table::send_to(SessionId s, const proto::ServerMessage& m) const { ctx_.host.send(s, make_buffer(m)); }
 
 void Table::broadcast(const Buffer& b) const {
+    send_players(b);
+    send_spectators(b);
+}
+
+void Table::send_players(const Buffer& b) const {
     for (const Seat& s : seats_)
         if (s.human() && s.connected) ctx_.host.send(s.session, b);
+}
+
+void Table::send_spectators(const Buffer& b) const {
     for (const auto& sp : spectators_) ctx_.host.send(sp.session, b);
+}
+
+void Table::release_to_spectators() {
+    const std::size_t due = game_.over() ? made_.size()
+                                         : made_.size() - std::min(made_.size(), std::size_t(rules_.spectator_delay));
+    for (; shown_plies_ < due; ++shown_plies_) send_spectators(make_buffer(made_[shown_plies_]));
 }
 
 void Table::send_snapshot(SessionId s) {
@@ -133,7 +149,18 @@ void Table::send_snapshot(SessionId s) {
     snap.start_fen = start_.fen();
     snap.fen = game_.position().fen();
     snap.ply = game_.ply();
-    const auto& moves = game_.moves();
+    std::vector<Move> moves = game_.moves();
+    // A spectator of a delayed game sees it as far as its move_made lines have gone.
+    const bool delayed =
+        rules_.spectator_delay > 0 && snap.you == proto::Role::Spectator && shown_plies_ < moves.size();
+    if (delayed) {
+        moves.resize(shown_plies_);
+        Game seen(start_);
+        for (Move m : moves) seen.play(m);
+        snap.fen = seen.position().fen();
+        snap.ply = seen.ply();
+        snap.table.ply = snap.ply;
+    }
     const std::size_t first_chunk = std::min(moves.size(), proto::SNAPSHOT_MOVES_PER_LINE);
     snap.moves.reserve(first_chunk);
     for (std::size_t i = 0; i < first_chunk; ++i) snap.moves.push_back(move_to_iccs(moves[i]));
@@ -149,7 +176,7 @@ void Table::send_snapshot(SessionId s) {
         snap.chat.push_back(*it);
     }
     std::reverse(snap.chat.begin(), snap.chat.end());
-    if (clock_) snap.clocks = clock_->state();
+    if (clock_) snap.clocks = delayed && shown_plies_ > 0 ? made_[shown_plies_ - 1].clocks : clock_->state();
     snap.draw_offer = draw_offer_;
     snap.takeback_offer = takeback_offer_;
     snap.new_game_offer = new_game_offer_;

@@ -75,6 +75,9 @@ struct TableRules {
     int hold_level = DEFAULT_HOLD_LEVEL;  // AI level holding an abandoned seat (policy ai)
     bool takebacks = true;                // request_takeback allowed
     bool rated = false;                   // a rated table (two registered players, a clock)
+    // Spectators see the game this many plies late (tournament boards, set by the director;
+    // 0: live), so none can relay the moves to a player. Takebacks are off with a delay.
+    int spectator_delay = 0;
 
     proto::TableSettings settings() const;  // every field filled, for table info
 };
@@ -213,6 +216,13 @@ public:
 private:
     void broadcast(const Buffer& b) const;
     void broadcast(const proto::ServerMessage& m) const { broadcast(make_buffer(m)); }
+    // The seated players only, and the spectators only (the broadcast delay sends them
+    // different lines).
+    void send_players(const Buffer& b) const;
+    void send_spectators(const Buffer& b) const;
+    // Delayed tables: sends the spectators the move_made lines they are now due (all of
+    // them once the game is over).
+    void release_to_spectators();
     void send_to(SessionId s, const proto::ServerMessage& m) const;
     std::optional<Color> seat_of(SessionId s) const;
     Verdict referee(std::optional<Color> mover, int ply, std::string_view text);
@@ -277,6 +287,9 @@ private:
     std::optional<Color> takeback_offer_;
     std::optional<Color> new_game_offer_;
     std::unique_ptr<TableClock> clock_;
+    // With a spectator delay: every move_made of the game, and how many the spectators have.
+    std::vector<proto::MoveMade> made_;
+    std::size_t shown_plies_ = 0;
 
     // AI: one search at a time per table; the epoch invalidates stale results.
     bool ai_busy_ = false;

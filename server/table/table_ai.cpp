@@ -180,7 +180,9 @@ void Table::post_progress(const std::weak_ptr<Table>& weak, boost::asio::io_cont
     boost::asio::post(io, [weak, epoch, msg] {
         auto self = weak.lock();
         if (!self || self->ai_epoch_ != epoch) return;
-        self->broadcast(msg);
+        // The AI's line of thought would show a delayed game's present to its spectators.
+        if (self->rules_.spectator_delay > 0) self->send_players(make_buffer(msg));
+        else self->broadcast(msg);
     });
 }
 

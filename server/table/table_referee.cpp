@@ -63,7 +63,13 @@ void Table::apply_move(Color c, Move m) {
     cancel_ai();
     if (clock_) mm.clocks = clock_->move_made(c);
     notify([&](TableObserver& o) { o.move_accepted(*this, mm); });
-    broadcast(mm);
+    if (rules_.spectator_delay > 0) {
+        send_players(make_buffer(mm));
+        made_.push_back(std::move(mm));
+        release_to_spectators();
+    } else {
+        broadcast(mm);
+    }
     if (game_.over()) game_ended();
     else maybe_start_ai();
 }
@@ -94,6 +100,7 @@ void Table::game_ended() {
     // The final times (the clock stopped above): every client shows the same figures.
     if (clock_) go.clocks = clock_->state();
     notify([&](TableObserver& o) { o.game_over(*this, go); });
+    release_to_spectators();  // a delayed game: the spectators get the moves they lacked first
     broadcast(go);
     // Players who lost their connection have nothing left to return to.
     for (Color c : {RED, BLACK})
@@ -105,6 +112,8 @@ void Table::start_new_game(bool swap) {
     cancel_ai();
     if (swap) std::swap(seats_[RED], seats_[BLACK]);
     game_.reset(start_);
+    made_.clear();
+    shown_plies_ = 0;
     started_ = false;
     new_game_offer_.reset();
     position_changed();

@@ -192,6 +192,8 @@ bool Table::restore_game(const std::vector<Move>& moves, const RestoredSeat* res
     for (Move m : moves)
         if (!game_.play(m)) return false;
     if (game_.over()) return false;
+    // The move_made lines a delay holds back are not kept over a restart: the game goes on live.
+    rules_.spectator_delay = 0;
     for (Color c : {RED, BLACK}) {
         const RestoredSeat& r = restored[c];
         Seat& seat = seats_[c];

@@ -1,5 +1,6 @@
 // Tournaments over real sockets: entries, pairings by the server, boards opened and seated
 // automatically, results from the tables, forfeits, byes, standings, and the refusals.
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -316,6 +317,77 @@ TEST(Tournament, RefusalsAndUnforgeablePairings) {
     alice->expect_error(ErrorCode::NotAllowed);
     mallory->send(proto::GetTournament{id});
     EXPECT_EQ(mallory->expect<proto::Tournament>().state, TournamentState::Finished);
+}
+
+// The moves of the spectator's move_made lines among `got`, in order.
+std::vector<std::string> moves_seen(const std::vector<proto::ServerMessage>& got) {
+    std::vector<std::string> out;
+    for (const auto& m : got)
+        if (const auto* mm = std::get_if<proto::MoveMade>(&m)) out.push_back(mm->move);
+    return out;
+}
+
+TEST(Tournament, SpectatorsSeeTheBoardsTheDelayLate) {
+    TestServer s;
+    proto::CreateTournament too_long;
+    too_long.spectator_delay = proto::MAX_SPECTATOR_DELAY + 1;
+    {
+        auto zed = Client::login(s.port(), "zed");
+        zed->send(too_long);
+        zed->expect_error(ErrorCode::BadField);
+    }
+
+    proto::CreateTournament create;
+    create.name = "Delayed";
+    create.spectator_delay = 2;
+    Field f = enter(s, {"alice", "bob"}, create);
+    auto mallory = Client::login(s.port(), "mallory");
+    f.players["alice"]->send(proto::StartTournament{f.id});
+    const auto t = wait_round(*f.players["alice"], f.id, 1);
+    EXPECT_EQ(t.spectator_delay, 2);
+    const auto table = t.boards.at(0).table;
+    const std::string red = t.entrants[static_cast<std::size_t>(t.boards[0].red)].name;
+    Client& r = *f.players[red];
+    Client& b = *f.players[red == "alice" ? "bob" : "alice"];
+    mallory->send(proto::Join{table, proto::Role::Spectator});
+    EXPECT_EQ(mallory->expect<proto::TableSnapshot>().ply, 0);
+
+    // Two plies: the players see them at once, the spectator nothing yet.
+    r.send(proto::MoveRequest{table, 0, "h2e2"});
+    b.expect_ply(1);
+    b.send(proto::MoveRequest{table, 1, "h9g7"});
+    r.expect_ply(2);
+    EXPECT_TRUE(moves_seen(mallory->until_pong()).empty());
+    // The third ply releases the first to the spectator, and nothing more.
+    r.send(proto::MoveRequest{table, 2, "h0g2"});
+    b.expect_ply(3);
+    EXPECT_EQ(moves_seen(mallory->until_pong()), std::vector<std::string>{"h2e2"});
+    // A spectator who comes now sees the board where the delay has got to; a player sees it live.
+    auto carol = Client::login(s.port(), "carol");
+    carol->send(proto::Join{table, proto::Role::Spectator});
+    const auto snap = carol->expect<proto::TableSnapshot>();
+    EXPECT_EQ(snap.ply, 1);
+    EXPECT_EQ(snap.table.ply, 1);
+    EXPECT_EQ(snap.moves, std::vector<std::string>{"h2e2"});
+    Game after_one;
+    ASSERT_TRUE(after_one.play(Move(square_from_string("h2"), square_from_string("e2"))));
+    EXPECT_EQ(snap.fen, after_one.position().fen());
+    // Takebacks are off; at the end of the game the spectators get every move, then the result.
+    r.send(proto::RequestTakeback{table});
+    r.expect_error(ErrorCode::NotAllowed);
+    b.send(proto::Resign{table});
+    r.expect<proto::GameOver>();
+    for (Client* c : {mallory.get(), carol.get()}) {
+        const auto got = c->until_pong();
+        EXPECT_EQ(moves_seen(got), (std::vector<std::string>{"h9g7", "h0g2"}));
+        // The result comes after the last move.
+        ASSERT_FALSE(got.empty());
+        const auto over = std::find_if(got.begin(), got.end(),
+                                       [](const auto& m) { return std::holds_alternative<proto::GameOver>(m); });
+        ASSERT_NE(over, got.end());
+        EXPECT_TRUE(std::none_of(over, got.end(),
+                                 [](const auto& m) { return std::holds_alternative<proto::MoveMade>(m); }));
+    }
 }
 
 TEST(Tournament, OnlyTheOperatorCreatesWhenTheHostSaysSo) {

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 namespace xq::attack {
 
@@ -272,6 +273,17 @@ bool ControlGame::step(Stats& stats, int timeout_ms) {
         return new_table();
     }
     return true;
+}
+
+long settled_rss_kb(int pid) {
+    long last = rss_kb(pid);
+    for (int i = 0; i < 30; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        const long now = rss_kb(pid);
+        if (now == last) return now;
+        last = now;
+    }
+    return last;
 }
 
 long rss_kb(int pid) {

@@ -147,6 +147,9 @@ private:
 
 // The server process as the kernel sees it.
 long rss_kb(int pid);
+// The resident size once it holds still (two readings 100 ms apart agree, at most 3 s): a
+// server just started may still be filling its AI workers' tables on other threads.
+long settled_rss_kb(int pid);
 int open_fds(int pid);
 
 double ms_since(Clock::time_point t);

@@ -79,21 +79,22 @@ if [ "$fast" -eq 0 ]; then
   # restore, table settings and game clocks (Durability, TableSettings, TableClocks in
   # durability_server_tests). Each starts xiangqi-server built with TSan, so its event loop,
   # AI workers, engine threads, clocks and storage run under it, and its reports land in
-  # the log folder like the test's own. Only what these tests need is built (50 of the 145
-  # compile units), to keep CI well under its budget; the rules, engine and protocol code is
-  # single-threaded and already runs under ASan + UBSan. The in-process suites
-  # (server_tests, durability_tests, client_tests) are not in this pass yet: they have not
-  # been run clean under TSan. tests/tsan.supp holds only documented false positives in code
-  # outside the project.
+  # the log folder like the test's own. Then client_tests: the desktop client's network
+  # thread, session and input queue. Only what these tests need is built, to keep CI well
+  # under its budget; the rules, engine and protocol code is single-threaded and already
+  # runs under ASan + UBSan. The in-process server suites (server_tests, durability_tests)
+  # are not in this pass yet: they have not been run clean under TSan. tests/tsan.supp holds
+  # only documented false positives in code outside the project.
   tlogs="$PWD/build-tsan/sanitizer-logs"
   rm -rf "$tlogs" && mkdir -p "$tlogs"
   export TSAN_OPTIONS="log_path=$tlogs/tsan:second_deadlock_stack=1:suppressions=$PWD/tests/tsan.supp"
   cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DXQ_SANITIZE=thread >/dev/null
   t0=$SECONDS
-  cmake --build build-tsan -j"$jobs" --target durability_server_tests xiangqi-server
+  cmake --build build-tsan -j"$jobs" --target durability_server_tests xiangqi-server client_tests
   echo "test.sh: build-tsan: $(( SECONDS - t0 )) s of build"
   tsan_status=0
   run_ctest build-tsan 'perft5|nosan|gui' -R '^(Durability|TableSettings|TableClocks)\.' || tsan_status=$?
+  run_ctest build-tsan 'perft5|nosan|gui' -L client || tsan_status=$?
   check_sanitizer_logs "$tlogs" || tsan_status=1
   [ "$tsan_status" -eq 0 ] || exit "$tsan_status"
   unset TSAN_OPTIONS

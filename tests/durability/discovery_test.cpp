@@ -39,10 +39,12 @@ proto::DiscoveryReply sample_reply() {
 class IoThread {
 public:
     IoThread() : guard_(io.get_executor()), thread_([this] { io.run(); }) {}
-    ~IoThread() {
+    ~IoThread() { finish(); }
+    // Stops the thread; the responders' handlers have run their last when it returns.
+    void finish() {
         guard_.reset();
         io.stop();
-        thread_.join();
+        if (thread_.joinable()) thread_.join();
     }
     template <class F>
     auto call(F f) {  // runs f on the I/O thread and waits for its result
@@ -56,6 +58,14 @@ public:
 private:
     boost::asio::executor_work_guard<boost::asio::io_context::executor_type> guard_;
     std::thread thread_;
+};
+
+// Declared after a test's responders, so it is destroyed first: the I/O thread has stopped
+// before a responder is destroyed on the test's thread (its receive handler, which runs on
+// the I/O thread, reads the responder's state).
+struct StopsFirst {
+    IoThread& io;
+    ~StopsFirst() { io.finish(); }
 };
 
 server::DiscoveryStatus status() {
@@ -234,6 +244,7 @@ TEST(DiscoveryTarget, FlagBeatsEnvironmentBeatsDefault) {
 TEST(Discovery, ProbeFindsRunningResponderOnLoopback) {
     IoThread io;
     server::DiscoveryResponder responder(io.io, status);
+    StopsFirst stop_io{io};
     auto err = io.call([&] { return responder.open("127.0.0.1", 0); });
     ASSERT_EQ(err, "");
     ASSERT_NE(responder.port(), 0);
@@ -269,6 +280,7 @@ TEST(Discovery, LoopbackBroadcastReachesEveryResponder) {
     };
     server::DiscoveryResponder a(io.io, named("alpha", 40001));
     server::DiscoveryResponder b(io.io, named("beta", 40002));
+    StopsFirst stop_io{io};
     ASSERT_EQ(io.call([&] { return a.open("0.0.0.0", 0); }), "");
     std::uint16_t port = a.port();
     ASSERT_EQ(io.call([&] { return b.open("0.0.0.0", port); }), "");
@@ -291,6 +303,7 @@ TEST(Discovery, LoopbackBroadcastReachesEveryResponder) {
 TEST(Discovery, ResponderIgnoresGarbageAndKeepsAnswering) {
     IoThread io;
     server::DiscoveryResponder responder(io.io, status);
+    StopsFirst stop_io{io};
     ASSERT_EQ(io.call([&] { return responder.open("127.0.0.1", 0); }), "");
     RawSocket raw;
     raw.send_to(responder.port(), "garbage");
@@ -313,6 +326,7 @@ TEST(Discovery, ResponderIgnoresGarbageAndKeepsAnswering) {
 TEST(Discovery, ResponderAnswersAreRateLimited) {
     IoThread io;
     server::DiscoveryResponder responder(io.io, status);
+    StopsFirst stop_io{io};
     ASSERT_EQ(io.call([&] { return responder.open("127.0.0.1", 0); }), "");
     RawSocket raw;
     proto::DiscoveryQuery q;

@@ -397,12 +397,25 @@ Table* Lobby::restore_table(proto::TableId id, const std::string& name, const st
     if (id == 0 || tables_.count(id)) return nullptr;
     auto t = std::make_shared<Table>(TableContext{io_, config_, *this, ai_, &observers_, engines_, book_}, id, name, creator,
                                      start, rules);
-    if (!t->restore_game(moves, seats)) return nullptr;
+    // A human seat under a registered name is that account's (only its owner can log in
+    // under the name and resume the seat): the seat shows its rating from the restart on,
+    // in the table list and in every snapshot, not only once its player is back.
+    RestoredSeat restored[COLOR_NB] = {seats[RED], seats[BLACK]};
+    for (RestoredSeat& r : restored) {
+        if (r.kind != RestoredSeat::Kind::Human || !accounts_) continue;
+        if (const AccountEntry* a = account_named(names_.key(r.name))) {
+            r.account_id = a->id;
+            r.rating = rounded_rating(*a);
+        }
+    }
+    if (!t->restore_game(moves, restored)) return nullptr;
     // The creator's rights go with the seat token of the creator's name (the database keeps
-    // no session of a spectating creator).
-    for (Color c : {RED, BLACK})
-        if (seats[c].kind == RestoredSeat::Kind::Human && seats[c].name == creator && !seats[c].token.empty())
-            t->add_creator_identity("session:" + seats[c].token);
+    // no session of a spectating creator), and with its account when it has one.
+    for (const RestoredSeat& r : restored) {
+        if (r.kind != RestoredSeat::Kind::Human || r.name != creator || r.token.empty()) continue;
+        t->add_creator_identity("session:" + r.token);
+        if (r.account_id != 0) t->add_creator_identity("account:" + std::to_string(r.account_id));
+    }
     tables_.emplace(id, t);
     if (next_table_id_ <= id) next_table_id_ = id + 1;
     for (Color c : {RED, BLACK})

@@ -167,6 +167,8 @@ private:
         double rating = 0, rd = 0, volatility = 0;
         int rated_games = 0;
     };
+    // An account's rating as shown: rounded to a whole number within 0..MAX_RATING.
+    static int rounded_rating(const AccountEntry& a);
     // The rating shown for a session (nullopt for a guest).
     std::optional<int> shown_rating(const User& u);
     // Glicko-2 after a rated game: both players' new ratings, kept and shown.

@@ -94,10 +94,14 @@ void Lobby::set_account_entry(const Account& a) {
     e->rated_games = a.rated_games;
 }
 
+int Lobby::rounded_rating(const AccountEntry& a) {
+    return std::clamp(static_cast<int>(std::lround(a.rating)), 0, proto::MAX_RATING);
+}
+
 std::optional<int> Lobby::shown_rating(const User& u) {
     const AccountEntry* a = u.account_id != 0 ? account_by_id(u.account_id) : nullptr;
     if (!a) return std::nullopt;
-    return std::clamp(static_cast<int>(std::lround(a->rating)), 0, proto::MAX_RATING);
+    return rounded_rating(*a);
 }
 
 // ---- Ratings ---------------------------------------------------------------------------
@@ -144,9 +148,7 @@ void Lobby::rate_game(const Table& t, const proto::GameOver& g) {
     for (Color c : {RED, BLACK}) {
         const Seat& s = t.seat(c);
         if (Table* live = table(t.id()); live && s.human())
-            live->set_seat_account(s.session, s.account_id,
-                                   std::clamp(static_cast<int>(std::lround(account_by_id(s.account_id)->rating)), 0,
-                                              proto::MAX_RATING));
+            live->set_seat_account(s.session, s.account_id, rounded_rating(*account_by_id(s.account_id)));
     }
 }
 

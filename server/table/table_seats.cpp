@@ -217,6 +217,8 @@ bool Table::restore_game(const std::vector<Move>& moves, const RestoredSeat* res
         seat.kind = Seat::Kind::Human;
         seat.resume_token = r.token;
         seat.connected = false;
+        seat.account_id = r.account_id;
+        seat.rating = r.rating;
     }
     started_ = true;
     // Every human seat gets the table's whole grace from the restart, at least

@@ -621,6 +621,85 @@ TEST(Durability, ARatedGameSurvivesARestart) {
     }
 }
 
+// After a restart the restored seats show their registered players' ratings at once: in the
+// table list and a spectator's snapshot before anyone is back, and in the returning
+// player's own snapshot (the ratings loaded from the database, after a first rated game).
+TEST(Durability, RestoredSeatsShowTheirRatingsAfterARestart) {
+    TempDir tmp;
+    ASSERT_TRUE(tmp.ok());
+    std::string alice_token;
+    proto::TableId table = 0;
+    {
+        DurableServer s(test_config(), quiet(tmp));
+        auto alice = Client::login(s.port(), "alice");
+        alice->send(proto::Register{"alice's secret"});
+        alice->expect<proto::Registered>();
+        auto bob = Client::login(s.port(), "bob");
+        bob->send(proto::Register{"bob's secret"});
+        bob->expect<proto::Registered>();
+        proto::TableSettings rated;
+        rated.clock = "fischer:300+5";
+        rated.rated = true;
+        // A first rated game moves the ratings apart (alice up, bob down)...
+        alice->send(proto::CreateTable{"first", proto::Role::Red, "", rated});
+        const proto::TableId first = alice->expect<proto::TableSnapshot>().table.id;
+        bob->send(proto::Join{first, proto::Role::Black});
+        bob->expect<proto::TableSnapshot>();
+        alice->send(proto::MoveRequest{first, 0, "h2e2"});
+        bob->expect<proto::MoveMade>();
+        bob->send(proto::Resign{first});
+        EXPECT_EQ(alice->expect<proto::GameOver>().result.outcome, Outcome::RedWins);
+        alice->send(proto::Leave{first});
+        alice->expect<proto::LeftTable>();
+        bob->send(proto::Leave{first});
+        bob->expect<proto::LeftTable>();
+        // ...and a second one is left unfinished by the restart.
+        alice->send(proto::CreateTable{"second", proto::Role::Red, "", rated});
+        table = alice->expect<proto::TableSnapshot>().table.id;
+        bob->send(proto::Join{table, proto::Role::Black});
+        const auto before = bob->expect<proto::TableSnapshot>();
+        ASSERT_TRUE(before.table.red && before.table.black);
+        EXPECT_GT(before.table.red->rating.value_or(0), 1600);
+        EXPECT_LT(before.table.black->rating.value_or(9999), 1400);
+        alice->send(proto::MoveRequest{table, 0, "h2e2"});
+        EXPECT_EQ(bob->expect<proto::MoveMade>().move, "h2e2");
+        alice_token = alice->welcome.resume_token;
+    }
+    DurableServer s(test_config(), quiet(tmp));
+    auto seats_rated = [](const proto::TableInfo& t, const std::string& where) {
+        ASSERT_TRUE(t.red && t.black) << where;
+        EXPECT_EQ(t.red->name, "alice") << where;
+        EXPECT_GT(t.red->rating.value_or(0), 1600) << where;
+        EXPECT_EQ(t.black->name, "bob") << where;
+        EXPECT_LT(t.black->rating.value_or(9999), 1400) << where;
+    };
+    // A guest in the lobby, before either player is back.
+    auto carol = std::make_unique<Client>(s.port());
+    carol->send(proto::Hello{"carol", proto::PROTOCOL_VERSION, ""});
+    carol->expect<proto::Welcome>();
+    bool listed = false;
+    for (const auto& t : carol->expect<proto::Tables>().tables) {
+        if (t.id != table) continue;
+        listed = true;
+        seats_rated(t, "table list");
+    }
+    EXPECT_TRUE(listed);
+    carol->send(proto::Join{table, proto::Role::Spectator});
+    seats_rated(carol->expect<proto::TableSnapshot>().table, "spectator's snapshot");
+    // The red player logs in and resumes: its own snapshot shows both ratings.
+    auto alice = std::make_unique<Client>(s.port());
+    proto::Hello h{"alice", proto::PROTOCOL_VERSION, alice_token};
+    h.account_password = "alice's secret";
+    alice->send(h);
+    const auto w = alice->expect<proto::Welcome>();
+    EXPECT_TRUE(w.resumed);
+    EXPECT_TRUE(w.account);
+    const auto snap = alice->expect<proto::TableSnapshot>();
+    EXPECT_EQ(snap.table.id, table);
+    seats_rated(snap.table, "resumed player's snapshot");
+    EXPECT_EQ(snap.ply, 1);
+}
+
 TEST(Durability, ExportWritesTheArchivedGameAsPgn) {
     TempDir tmp;
     {

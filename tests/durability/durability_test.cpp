@@ -526,6 +526,26 @@ TEST(Durability, ConsoleAccountsLiveInTheGamesDatabase) {
     EXPECT_TRUE(mei->expect<proto::Welcome>().account);
 }
 
+namespace {
+
+// A guest who registers their name at once (password "<name>'s secret").
+std::unique_ptr<Client> registered(std::uint16_t port, const std::string& name) {
+    auto c = Client::login(port, name);
+    c->send(proto::Register{name + "'s secret"});
+    c->expect<proto::Registered>();
+    return c;
+}
+
+// A rated table's settings (a rated table needs a clock).
+proto::TableSettings rated_settings() {
+    proto::TableSettings rated;
+    rated.clock = "fischer:300+5";
+    rated.rated = true;
+    return rated;
+}
+
+}  // namespace
+
 // A rated table's game survives a restart as rated: both accounts resume their seats, the
 // result moves their ratings, and the rating history names the archived game.
 TEST(Durability, ARatedGameSurvivesARestart) {
@@ -535,15 +555,9 @@ TEST(Durability, ARatedGameSurvivesARestart) {
     proto::TableId table = 0;
     {
         DurableServer s(test_config(), quiet(tmp));
-        auto alice = Client::login(s.port(), "alice");
-        alice->send(proto::Register{"alice's secret"});
-        alice->expect<proto::Registered>();
-        auto bob = Client::login(s.port(), "bob");
-        bob->send(proto::Register{"bob's secret"});
-        bob->expect<proto::Registered>();
-        proto::TableSettings rated;
-        rated.clock = "fischer:300+5";
-        rated.rated = true;
+        auto alice = registered(s.port(), "alice");
+        auto bob = registered(s.port(), "bob");
+        const proto::TableSettings rated = rated_settings();
         alice->send(proto::CreateTable{"rated", proto::Role::Red, "", rated});
         table = alice->expect<proto::TableSnapshot>().table.id;
         bob->send(proto::Join{table, proto::Role::Black});
@@ -631,15 +645,9 @@ TEST(Durability, RestoredSeatsShowTheirRatingsAfterARestart) {
     proto::TableId table = 0;
     {
         DurableServer s(test_config(), quiet(tmp));
-        auto alice = Client::login(s.port(), "alice");
-        alice->send(proto::Register{"alice's secret"});
-        alice->expect<proto::Registered>();
-        auto bob = Client::login(s.port(), "bob");
-        bob->send(proto::Register{"bob's secret"});
-        bob->expect<proto::Registered>();
-        proto::TableSettings rated;
-        rated.clock = "fischer:300+5";
-        rated.rated = true;
+        auto alice = registered(s.port(), "alice");
+        auto bob = registered(s.port(), "bob");
+        const proto::TableSettings rated = rated_settings();
         // A first rated game moves the ratings apart (alice up, bob down)...
         alice->send(proto::CreateTable{"first", proto::Role::Red, "", rated});
         const proto::TableId first = alice->expect<proto::TableSnapshot>().table.id;

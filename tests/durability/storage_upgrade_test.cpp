@@ -40,13 +40,20 @@ INSERT INTO seats VALUES(1, 0, 'human', 'ann', 'tok-ann', 0);
 INSERT INTO seats VALUES(1, 1, 'human', 'bob', 'tok-bob', 0);
 )sql";
 
-bool make_v1(const std::filesystem::path& dir) {
+// Runs `sql` on the database file in `dir` (created if missing), as an older server would
+// have left it.
+bool run_sql(const std::filesystem::path& dir, const char* sql) {
     sqlite3* db = nullptr;
-    if (sqlite3_open((dir / std::string(DATABASE_FILE)).c_str(), &db) != SQLITE_OK) return false;
-    const bool ok = sqlite3_exec(db, V1_DATABASE, nullptr, nullptr, nullptr) == SQLITE_OK;
+    if (sqlite3_open((dir / std::string(DATABASE_FILE)).c_str(), &db) != SQLITE_OK) {
+        sqlite3_close(db);
+        return false;
+    }
+    const bool ok = sqlite3_exec(db, sql, nullptr, nullptr, nullptr) == SQLITE_OK;
     sqlite3_close(db);
     return ok;
 }
+
+bool make_v1(const std::filesystem::path& dir) { return run_sql(dir, V1_DATABASE); }
 
 std::string schema_of(const std::filesystem::path& dir) {
     sqlite3* db = nullptr;
@@ -121,18 +128,11 @@ TEST(StorageUpgrade, VersionTwoDatabaseGainsTheRatedSwitch) {
     TempDir tmp;
     ASSERT_TRUE(tmp.ok());
     ASSERT_TRUE(make_v1(tmp.path()));
-    {
-        sqlite3* db = nullptr;
-        ASSERT_EQ(sqlite3_open((tmp.path() / std::string(DATABASE_FILE)).c_str(), &db), SQLITE_OK);
-        ASSERT_EQ(sqlite3_exec(db,
-                               "ALTER TABLE tables ADD COLUMN hold_level INTEGER NOT NULL DEFAULT 5;"
-                               "ALTER TABLE tables ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 1;"
-                               "UPDATE tables SET takebacks=0;"
-                               "UPDATE meta SET value='2' WHERE key='schema';",
-                               nullptr, nullptr, nullptr),
-                  SQLITE_OK);
-        sqlite3_close(db);
-    }
+    ASSERT_TRUE(run_sql(tmp.path(),
+                        "ALTER TABLE tables ADD COLUMN hold_level INTEGER NOT NULL DEFAULT 5;"
+                        "ALTER TABLE tables ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 1;"
+                        "UPDATE tables SET takebacks=0;"
+                        "UPDATE meta SET value='2' WHERE key='schema';"));
     std::string err;
     auto s = Storage::open(tmp.path(), &err);
     ASSERT_TRUE(s) << err;
@@ -160,18 +160,11 @@ TEST(StorageUpgrade, VersionThreeDatabaseGainsTheAnalysisTable) {
     TempDir tmp;
     ASSERT_TRUE(tmp.ok());
     ASSERT_TRUE(make_v1(tmp.path()));
-    {
-        sqlite3* db = nullptr;
-        ASSERT_EQ(sqlite3_open((tmp.path() / std::string(DATABASE_FILE)).c_str(), &db), SQLITE_OK);
-        ASSERT_EQ(sqlite3_exec(db,
-                               "ALTER TABLE tables ADD COLUMN hold_level INTEGER NOT NULL DEFAULT 5;"
-                               "ALTER TABLE tables ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 1;"
-                               "ALTER TABLE tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"
-                               "UPDATE meta SET value='3' WHERE key='schema';",
-                               nullptr, nullptr, nullptr),
-                  SQLITE_OK);
-        sqlite3_close(db);
-    }
+    ASSERT_TRUE(run_sql(tmp.path(),
+                        "ALTER TABLE tables ADD COLUMN hold_level INTEGER NOT NULL DEFAULT 5;"
+                        "ALTER TABLE tables ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 1;"
+                        "ALTER TABLE tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"
+                        "UPDATE meta SET value='3' WHERE key='schema';"));
     EXPECT_FALSE(has_table(tmp.path(), "game_analysis"));
     std::string err;
     auto s = Storage::open(tmp.path(), &err);
@@ -200,12 +193,7 @@ TEST(StorageUpgrade, UnknownNewerSchemaIsRefused) {
     TempDir tmp;
     ASSERT_TRUE(tmp.ok());
     ASSERT_TRUE(make_v1(tmp.path()));
-    {
-        sqlite3* db = nullptr;
-        ASSERT_EQ(sqlite3_open((tmp.path() / std::string(DATABASE_FILE)).c_str(), &db), SQLITE_OK);
-        sqlite3_exec(db, "UPDATE meta SET value='99' WHERE key='schema'", nullptr, nullptr, nullptr);
-        sqlite3_close(db);
-    }
+    ASSERT_TRUE(run_sql(tmp.path(), "UPDATE meta SET value='99' WHERE key='schema'"));
     std::string err;
     EXPECT_FALSE(Storage::open(tmp.path(), &err));
     EXPECT_NE(err.find("schema version 99"), std::string::npos) << err;

@@ -105,7 +105,7 @@ void nonreader(Env& env) {
         ct.name = "filler table number " + std::to_string(i) + " with a long name";
         c->send(ct);
     }
-    hub.pump(200);
+    hub.drain(200);
     // A reading spectator at the same table hears when the lazy one is dropped (the control
     // players may move on to a new table when their game ends).
     Client* witness = hub.join(s.target, "witness", &why);

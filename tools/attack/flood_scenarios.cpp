@@ -46,7 +46,7 @@ void floods(Env& env) {
         g.red()->send(c);
     }
     hub.wait(2000, [&] { return g.red()->error_count("rate_limited") >= 36; });
-    hub.pump(300);
+    hub.drain(300);
     int delivered = 0;
     while (watcher->take("chat")) ++delivered;
     add(env, name, "40 chats at once: delivered / rate_limited",
@@ -65,7 +65,7 @@ void floods(Env& env) {
     const int before_made = watcher->count("move_made");
     for (int i = 0; i < 300; ++i) mover->send(m);
     hub.wait(3000, [&] { return mover->count("error") - before_err >= 299 || !mover->open(); });
-    hub.pump(300);
+    hub.drain(300);
     const int made = watcher->count("move_made") - before_made;
     const int refused = mover->count("error") - before_err;
     // The server may close a connection that keeps sending refused lines; either way only
@@ -119,7 +119,7 @@ void forged(Env& env) {
         hub.expect(*sp, "table_snapshot", 3000);
         ts.push_back({&g, sp, lb, g.position().fen(), g.ply()});
     }
-    hub.pump(300);
+    hub.drain(300);
     std::vector<Client*> all;
     std::map<Client*, int> err0;
     std::map<std::string, int> state_lines0;
@@ -230,9 +230,13 @@ void forged(Env& env) {
     for (Client* c : all)
         for (const auto& [code, n] : c->error_codes()) codes[code] += n;
     int changed_lines = 0;
+    std::string changed_by;  // which kinds of line, and who got them
     for (const auto& t : changes) {
         int n = 0;
-        for (Client* c : all) n += c->count(t);
+        for (Client* c : all) {
+            n += c->count(t);
+        }
+        if (n != state_lines0[t]) changed_by += " " + t + "=" + std::to_string(n - state_lines0[t]);
         changed_lines += n - state_lines0[t];
     }
     add(env, name, "forged requests sent / refused",
@@ -241,7 +245,8 @@ void forged(Env& env) {
     std::string by;
     for (const auto& [code, n] : codes) by += code + "=" + std::to_string(n) + " ";
     std::printf("    refusals by code: %s\n", by.c_str());
-    add(env, name, "state-changing broadcasts during the attack", std::to_string(changed_lines), "0",
+    add(env, name, "state-changing broadcasts during the attack",
+        std::to_string(changed_lines) + (changed_by.empty() ? "" : " (" + changed_by.substr(1) + ")"), "0",
         changed_lines == 0);
     add(env, name, "refused requests per second", fmt(sent / secs, 0), "info", true);
 

@@ -86,10 +86,13 @@ public:
     void remove_closed();
     std::vector<std::unique_ptr<Client>>& clients() { return clients_; }
 
-    // Reads from every reading client for up to ms (returns early after one batch when ms=0).
+    // Reads one batch: what the first readiness within ms brings (any client's), so it may
+    // return at once; to let everything in flight arrive, drain.
     void pump(int ms);
     // Pumps until pred() or the deadline; returns pred().
     bool wait(int ms, const std::function<bool()>& pred);
+    // Reads everything that arrives for the whole of ms.
+    void drain(int ms) { wait(ms, [] { return false; }); }
     // Pumps until `c` has a line of that type; returns it (removed from the inbox).
     std::optional<Line> expect(Client& c, std::string_view type, int ms,
                                const std::function<bool(const Line&)>& pred = {});

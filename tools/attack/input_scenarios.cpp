@@ -207,7 +207,7 @@ void chat_cut(Env& env) {
     // A character cut mid-way by the sender: refused, nobody receives it.
     a->send_raw("{\"type\":\"chat\",\"scope\":\"lobby\",\"text\":\"ab\xE4\xBD\"}\n");
     auto err = hub.expect(*a, "error", 3000);
-    hub.pump(200);
+    hub.drain(200);
     const bool none = !b->take("chat").has_value();
     const std::string code =
         err ? std::string(proto::error_code_name(std::get<proto::Error>(*err->msg).code)) : "none";
@@ -356,7 +356,7 @@ void promises(Env& env) {
         asker->send_raw(line + "\n");
         dup += code_of(hub.expect(*asker, "error", 3000)) == "bad_json";
     }
-    hub.pump(100);
+    hub.drain(100);
     const bool quiet = asker->count("pong") == pongs && asker->count("tables") == lists;
     add(env, name, "duplicate keys (type, id) and a BOM: bad_json", std::to_string(dup) + "/3",
         "3/3, none acted on", dup == 3 && quiet);

@@ -3,6 +3,7 @@
 #include "server/table/table.h"
 
 #include <algorithm>
+#include <span>
 
 #include "protocol/limits.h"
 #include "protocol/utf8.h"
@@ -149,16 +150,15 @@ void Table::send_snapshot(SessionId s) {
     snap.start_fen = start_.fen();
     snap.fen = game_.position().fen();
     snap.ply = game_.ply();
-    std::vector<Move> moves = game_.moves();
-    // A spectator of a delayed game sees it as far as its move_made lines have gone.
+    const auto& all_moves = game_.moves();
+    // A spectator of a delayed game sees it as far as its move_made lines have gone (the
+    // last of them holds the board and clocks of then).
     const bool delayed =
-        rules_.spectator_delay > 0 && snap.you == proto::Role::Spectator && shown_plies_ < moves.size();
+        rules_.spectator_delay > 0 && snap.you == proto::Role::Spectator && shown_plies_ < all_moves.size();
+    const std::span<const Move> moves(all_moves.data(), delayed ? shown_plies_ : all_moves.size());
     if (delayed) {
-        moves.resize(shown_plies_);
-        Game seen(start_);
-        for (Move m : moves) seen.play(m);
-        snap.fen = seen.position().fen();
-        snap.ply = seen.ply();
+        snap.fen = shown_plies_ > 0 ? made_[shown_plies_ - 1].fen : start_.fen();
+        snap.ply = shown_plies_ > 0 ? made_[shown_plies_ - 1].ply : 0;
         snap.table.ply = snap.ply;
     }
     const std::size_t first_chunk = std::min(moves.size(), proto::SNAPSHOT_MOVES_PER_LINE);

@@ -11,18 +11,39 @@ jobs=$(nproc)
 fast=0
 [ "${1:-}" = "--fast" ] && fast=1
 retried=()
+ran=()
+
+# count_tests DIR CTEST_SELECTION...: how many tests the selection holds (ctest -N).
+count_tests() {
+  local dir=$1
+  shift
+  (cd "$dir" && ctest -N "$@") | sed -n 's/^Total Tests: *//p'
+}
 
 # run_ctest DIR EXCLUDED_LABELS [CTEST_SELECTION...]: every test not excluded (and, when a
 # selection such as -R REGEX is given, selected by it) runs once, and a failure fails the
 # run. Only tests labelled <part>_timing (each justified where it is registered: it asserts
 # a wall-clock window a loaded machine can overrun) get one more try; each one that needed
-# it is printed and listed again at the end of the run.
+# it is printed and listed again at the end of the run. A selection that holds no test at
+# all is an error (a renamed suite must not turn a pass into an empty run); an empty half
+# (no timing test among the selected) is not run, so ctest never reports "No tests were
+# found" for it.
 run_ctest() {
   local dir=$1 exclude=$2 status=0
   shift 2
   local t0=$SECONDS
-  (cd "$dir" && ctest --output-on-failure -j"$jobs" "$@" -LE "$exclude|timing") || status=1
-  if ! (cd "$dir" && ctest --output-on-failure -j"$jobs" -L timing "$@" -LE "$exclude"); then
+  local plain timing
+  plain=$(count_tests "$dir" "$@" -LE "$exclude|timing")
+  timing=$(count_tests "$dir" -L timing "$@" -LE "$exclude")
+  if [ "$(( plain + timing ))" -eq 0 ]; then
+    echo "test.sh: $dir: the selection '$*' holds no test" >&2
+    return 1
+  fi
+  if [ "$plain" -gt 0 ]; then
+    (cd "$dir" && ctest --output-on-failure -j"$jobs" "$@" -LE "$exclude|timing") || status=1
+  fi
+  if [ "$timing" -gt 0 ] &&
+     ! (cd "$dir" && ctest --output-on-failure -j"$jobs" -L timing "$@" -LE "$exclude"); then
     local name
     while IFS=: read -r _ name; do
       echo "test.sh: RETRY of timing test $name ($dir)" >&2
@@ -30,11 +51,14 @@ run_ctest() {
     done <"$dir/Testing/Temporary/LastTestsFailed.log"
     (cd "$dir" && ctest --output-on-failure --rerun-failed) || status=1
   fi
-  echo "test.sh: $dir: $(( SECONDS - t0 )) s of tests"
+  ran+=("$(( plain + timing )) tests in $dir, $(( SECONDS - t0 )) s")
+  echo "test.sh: $dir: $(( plain + timing )) tests, $(( SECONDS - t0 )) s"
   return "$status"
 }
 
 report_retries() {
+  local line
+  for line in "${ran[@]}"; do echo "test.sh: ran $line"; done
   if [ "${#retried[@]}" -eq 0 ]; then
     echo "test.sh: no test needed a retry"
   else

@@ -77,7 +77,7 @@ bool App::init(std::string& error) {
                    sf::Style::Default, ctx);
     window_.setVerticalSyncEnabled(false);
     if (opt_.bench_frames <= 0) window_.setFramerateLimit(60);
-    if (!gui_.init(window_, font.path, 17.f, all_ui_text(), error)) return false;
+    if (!gui_.init(window_, font.path, 17.f, all_ui_text() + AnalysisPanel::analysis_text(), error)) return false;
     cursors_ok_ = hand_cursor_.loadFromSystem(sf::Cursor::Hand) && arrow_cursor_.loadFromSystem(sf::Cursor::Arrow) &&
                   text_cursor_.loadFromSystem(sf::Cursor::Text);
     sounds_.init(!opt_.mute && opt_.bench_frames <= 0);
@@ -650,6 +650,8 @@ void App::render() {
         const Move last = review_ply_ > 0 ? review_moves_[std::size_t(review_ply_ - 1)].move : Move::none();
         const Square king = review_pos_.in_check() ? review_pos_.king_square(review_pos_.side_to_move()) : SQ_NONE;
         view_.draw(window_, geo, review_pos_, last, king, nullptr, now());
+        review_arrow_ = AnalysisPanel::best_move(state_.analysis, review_game_id_, review_ply_);
+        AnalysisPanel::draw_arrow(window_, geo, review_arrow_);
     } else {
         // Connect and lobby: the start position as a backdrop on the left.
         const BoardGeometry geo = BoardGeometry::fit(0, 0, L.panel_x, float(window_.getSize().y), false);

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "app/analysis_panel.h"
 #include "app/board_view.h"
 #include "app/file_chooser.h"
 #include "app/imgui_glue.h"
@@ -314,6 +315,11 @@ private:
     Screen review_return_ = Screen::Table;
     char pgn_path_[512] = {};
     std::string review_title_;
+    std::int64_t review_game_id_ = 0;  // the archived game under review (0: not from the archive)
+    AnalysisPanel analysis_panel_;
+    std::optional<PointF> analysis_tab_;  // the review's Analysis tab as last drawn (for `locate`)
+    PointF analysis_tab_before_;          // where the tab was in the frame before
+    Move review_arrow_;                   // the best move the board showed as an arrow last frame
 
     // Script.
     std::vector<ScriptAction> script_;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -13,6 +14,7 @@
 
 #include "app/app.h"
 #include "core/move_text.h"
+#include "xiangqi/notation.h"
 
 namespace xq::client {
 
@@ -356,6 +358,27 @@ App::StepResult App::step(const ScriptAction& a) {
         else copy_text(record_pgn(review ? review_record_ : table_record(), notation_), Str::CopiedPgn);
         return StepResult::Done;
     }
+    if (v == "locate") {
+        // Prints where a control of the review is on the screen, once it is drawn, for a real
+        // mouse (xdotool) to click: "locate tab X Y" (the Analysis tab), "locate analyse X Y"
+        // (its Analyse button), "locate graph PLY X Y" (that position's point on the graph).
+        std::optional<PointF> p;
+        if (a.args[0] == "tab") p = analysis_tab_;
+        else if (a.args[0] == "analyse") p = analysis_panel_.analyse_button();
+        else if (a.args[0] == "graph" && a.args.size() == 2) p = analysis_panel_.graph_point(std::atoi(a.args[1].c_str()));
+        else {
+            script_fail("locate: unknown control " + a.rest);
+            return StepResult::Fail;
+        }
+        if (!p || screen_ != Screen::Review) {
+            if (waited_ms > float(expect_grace_ms_)) script_fail("locate: " + a.rest + " is not shown");
+            return script_active_ ? StepResult::Wait : StepResult::Fail;
+        }
+        const sf::Vector2i at = window_.getPosition();
+        std::cout << "locate " << a.rest << " " << at.x + int(std::lround(p->x)) << " " << at.y + int(std::lround(p->y))
+                  << "\n" << std::flush;
+        return StepResult::Done;
+    }
     if (v == "keep_waiting") { session_.keep_waiting(); return StepResult::Done; }
     if (v == "drop") {
         // The connection dies under the player (no leave): the server keeps the seat.
@@ -435,6 +458,20 @@ App::StepResult App::step(const ScriptAction& a) {
             want = a.args[2];
             got = std::to_string(captured_by(state_.table.board.game().start_position(), state_.table.board.position(), c).size());
         } else if (what == "review_flipped") got = review_flipped_ ? "yes" : "no";
+        else if (what == "review_ply") got = std::to_string(review_ply_);
+        else if (what == "analysis") {
+            // none, running or done: the analysis of the reviewed archived game
+            const AnalysisState& an = state_.analysis;
+            got = review_game_id_ == 0 || an.game_id != review_game_id_ ? "none"
+                  : an.running                                           ? "running"
+                  : an.evals.empty()                                     ? "none"
+                                                                         : "done";
+        } else if (what == "best_move") got = review_arrow_ ? move_to_iccs(review_arrow_) : "none";  // the arrow drawn
+        else if (what == "mark") {
+            // expect mark blunder: the mark of the move that led to the shown position
+            got = review_ply_ > 0 ? book::mark_name(analysis_panel_.mark_of_move(review_ply_ - 1)) : "";
+            if (got.empty()) got = "none";
+        }
         else if (what == "file_chooser") got = chooser_.is_open() ? chooser_.folder().string() : "closed";
         else if (what == "clock_words") got = clock_words(lang_, state_.table.rules.clock);
         else if (what == "lobby_clock") {

@@ -801,6 +801,7 @@ void App::open_review_from_archive() {
     review_title_.append("#").append(std::to_string(a.entry.id)).append(" ").append(player_name(lang_, a.entry.red));
     review_title_.append(" - ").append(player_name(lang_, a.entry.black));
     review_return_ = Screen::Lobby;
+    review_game_id_ = a.entry.id;
     archive_open_ = false;
     set_review_ply(0);
     screen_ = Screen::Review;
@@ -901,6 +902,7 @@ bool App::import_pgn(const std::string& path, std::string& error) {
         return false;
     }
     review_game_ = Game(r.game.start);
+    review_game_id_ = 0;
     review_moves_ = describe_moves(r.game.start, r.game.moves);
     // Termination: the stable reason name this client writes (another program's words are
     // not shown: result_words() keeps only the outcome for a reason it does not know).
@@ -989,6 +991,7 @@ void App::open_review_from_table() {
     review_record_ = table_record();
     review_flipped_ = state_.table.board.flipped();
     review_return_ = Screen::Table;
+    review_game_id_ = 0;
     set_review_ply(int(review_moves_.size()));
     screen_ = Screen::Review;
 }
@@ -1033,9 +1036,12 @@ void App::ui_review() {
     if (ImGui::Button(t(Str::Next), ImVec2(bw, 0))) set_review_ply(review_ply_ + 1);
     ImGui::SameLine();
     if (ImGui::Button(t(Str::Last), ImVec2(bw, 0))) set_review_ply(int(review_moves_.size()));
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s", t(Str::StepHint));
-    ImGui::PopStyleColor();
+    // The keys' hint only where there is room: a short window keeps its lines for the tabs.
+    if (H >= 600) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("%s", t(Str::StepHint));
+        ImGui::PopStyleColor();
+    }
     int n = int(notation_);
     ImGui::RadioButton(t(Str::NotationChinese), &n, 0);
     ImGui::SameLine();
@@ -1043,9 +1049,40 @@ void App::ui_review() {
     ImGui::SameLine();
     ImGui::RadioButton("ICCS", &n, 2);
     notation_ = MoveNotation(n);
-    ImGui::BeginChild("rmoves", ImVec2(0, -ImGui::GetFrameHeightWithSpacing() * 4), true);
-    ui_move_list(review_moves_, review_ply_, true);
-    ImGui::EndChild();
+    const AnalysisPanel::View view{lang_, notation_, &review_game_.start_position(), &review_moves_, review_ply_,
+                                   review_game_id_, &state_.analysis, state_.connection == Connection::Ready};
+    analysis_panel_.ui_opening(view);
+    // The move list and the analysis share the space above the import and Back rows.
+    const float list_h = -ImGui::GetFrameHeightWithSpacing() * 4;
+    analysis_tab_.reset();
+    if (ImGui::BeginTabBar("rtabs")) {
+        if (ImGui::BeginTabItem((std::string(t(Str::MoveList)) + "###rmovestab").c_str())) {
+            ImGui::BeginChild("rmoves", ImVec2(0, list_h), true);
+            ui_move_list(review_moves_, review_ply_, true);
+            ImGui::EndChild();
+            ImGui::EndTabItem();
+        }
+        const bool open = ImGui::BeginTabItem((std::string(AnalysisPanel::tab_label(lang_)) + "###ranalysistab").c_str());
+        // A tab bar lays its tabs out a frame after it appears (before that the item's rectangle
+        // is another item's): the tab is located once it stood at the same place two frames.
+        const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+        const PointF at{(lo.x + hi.x) / 2, (lo.y + hi.y) / 2};
+        if (hi.x > lo.x && at.x == analysis_tab_before_.x && at.y == analysis_tab_before_.y) analysis_tab_ = at;
+        analysis_tab_before_ = at;
+        if (open) {
+            ImGui::BeginChild("ranalysis", ImVec2(0, list_h), true);
+            const AnalysisPanel::Answer panel = analysis_panel_.ui(view);
+            ImGui::EndChild();
+            ImGui::EndTabItem();
+            if (panel.jump_to >= 0) set_review_ply(panel.jump_to);
+            if (panel.ask == AnalysisPanel::Ask::Analyse) session_.analyse_game(review_game_id_);
+            if (panel.ask == AnalysisPanel::Ask::Cancel) session_.cancel_analysis();
+            if (panel.ask != AnalysisPanel::Ask::Nothing) send_outbox();
+        } else {
+            analysis_panel_.hidden();
+        }
+        ImGui::EndTabBar();
+    }
     ui_import_pgn();
     if (wide_button(t(Str::Back))) screen_ = review_return_;
     ImGui::End();

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/analysis_state.h"
 #include "core/board_model.h"
 #include "core/table_rules.h"
 
@@ -173,6 +174,7 @@ struct ClientState {
     LobbyState lobby;
     TableState table;
     ArchiveState archive;
+    AnalysisState analysis;  // the last analyse_game asked (the review screen shows it)
 };
 
 // "0:58" (minutes:seconds, rounded up) for a countdown in milliseconds.

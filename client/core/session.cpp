@@ -234,6 +234,40 @@ void Session::get_game(std::int64_t id) {
     send(proto::GetGame{id});
 }
 
+void Session::analyse_game(std::int64_t id) {
+    state_.analysis = {};
+    state_.analysis.game_id = id;
+    state_.analysis.running = true;
+    send(proto::AnalyseGame{id});
+}
+
+void Session::cancel_analysis() {
+    if (!state_.analysis.running) return;
+    send(proto::CancelAnalysis{state_.analysis.game_id});
+}
+
+void Session::on(const proto::AnalysisProgress& m) {
+    AnalysisState& a = state_.analysis;
+    if (m.id != a.game_id) return;  // a cancelled one's last word, or another game's
+    a.done = m.done;
+    a.total = m.total;
+    if (m.cancelled) a.running = false;
+}
+
+void Session::on(const proto::Analysis& m) {
+    AnalysisState& a = state_.analysis;
+    if (m.id != a.game_id || m.evals.size() != m.best.size()) return;
+    a.running = false;
+    a.done = a.total = int(m.evals.size());
+    a.evals = m.evals;
+    a.best.clear();
+    for (const auto& b : m.best) {
+        const Square from = b.size() == 4 ? square_from_string(b.substr(0, 2)) : SQ_NONE;
+        const Square to = b.size() == 4 ? square_from_string(b.substr(2, 2)) : SQ_NONE;
+        a.best.push_back(from != SQ_NONE && to != SQ_NONE ? Move(from, to) : Move::none());
+    }
+}
+
 namespace {
 ArchiveEntry entry_from(const proto::GameSummary& g) {
     ArchiveEntry e;
@@ -326,6 +360,8 @@ void Session::on(const proto::Welcome& m) {
     state_.resume_token = m.resume_token;
     state_.resumed = m.resumed;
     state_.engines = m.engines;
+    // A new connection: the server cancelled an analysis of ours when the old one was lost.
+    state_.analysis.running = false;
     cue(Cue::Kind::Welcome);
     list_tables();
     list_users();
@@ -342,6 +378,10 @@ void Session::on(const proto::Error& m) {
     state_.last_error_code = c.code;
     // A refused move or a wrong ply means our view may be stale: fetch the truth.
     if (m.request == "move" && m.code == proto::ErrorCode::WrongPly) sync();
+    if (m.request == "analyse_game" || m.request == "cancel_analysis") {
+        state_.analysis.running = false;
+        state_.analysis.error = m.message;
+    }
     if (m.request == "list_games" || m.request == "get_game") {
         state_.archive.loading = false;
         archive_paging_ = false;

@@ -92,6 +92,9 @@ public:
     void list_games(const std::string& player = {});
     void list_older_games();
     void get_game(std::int64_t id);
+    // Whole-game analysis of an archived game on the server (state().analysis).
+    void analyse_game(std::int64_t id);
+    void cancel_analysis();
 
     // Handles one line from the server. Malformed lines become an Error cue, never a throw.
     void handle_line(std::string_view line);
@@ -144,8 +147,8 @@ private:
     void on(const proto::Notice& m);
     void on(const proto::Registered&) {}
     void on(const proto::PasswordChanged&) {}
-    void on(const proto::AnalysisProgress&) {}  // analysis: not shown by this client yet
-    void on(const proto::Analysis&) {}
+    void on(const proto::AnalysisProgress& m);
+    void on(const proto::Analysis& m);
     // Tournaments are not shown by this client yet.
     void on(const proto::Tournament&) {}
     void on(const proto::Tournaments&) {}

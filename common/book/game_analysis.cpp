@@ -108,8 +108,8 @@ std::vector<PlyEval> analyse_game(engine::Engine& engine, const Position& start,
     return out;
 }
 
-std::vector<std::string> analysis_comments(const Position& start, const std::vector<Move>& moves,
-                                           const std::vector<int>& evals, const std::vector<Move>& best) {
+std::vector<PlyEval> stored_analysis(const Position& start, const std::vector<Move>& moves,
+                                     const std::vector<int>& evals, const std::vector<Move>& best) {
     std::vector<PlyEval> e;
     for (std::size_t i = 0; i < evals.size() && i < best.size() && i <= moves.size(); ++i) {
         PlyEval p;
@@ -120,6 +120,34 @@ std::vector<std::string> analysis_comments(const Position& start, const std::vec
         e.push_back(p);
     }
     fill_losses(e, start.side_to_move());
+    return e;
+}
+
+std::array<PlayerSummary, COLOR_NB> summarise(const std::vector<PlyEval>& plies, Color first_mover) {
+    std::array<PlayerSummary, COLOR_NB> out{};
+    std::array<long, COLOR_NB> loss{};
+    // The last position's move (if any) has no evaluation after it: it is not judged.
+    for (std::size_t i = 0; i + 1 < plies.size(); ++i) {
+        if (!plies[i].played) continue;
+        const Color mover = i % 2 == 0 ? first_mover : ~first_mover;
+        PlayerSummary& s = out[mover];
+        ++s.moves;
+        loss[mover] += std::min(plies[i].loss_cp, SUMMARY_LOSS_CAP_CP);
+        switch (mark_of(plies[i].loss_cp)) {
+        case Mark::Inaccuracy: ++s.inaccuracies; break;
+        case Mark::Mistake: ++s.mistakes; break;
+        case Mark::Blunder: ++s.blunders; break;
+        case Mark::None: break;
+        }
+    }
+    for (Color c : {RED, BLACK})
+        if (out[c].moves > 0) out[c].average_loss_cp = int(loss[c] / out[c].moves);
+    return out;
+}
+
+std::vector<std::string> analysis_comments(const Position& start, const std::vector<Move>& moves,
+                                           const std::vector<int>& evals, const std::vector<Move>& best) {
+    const std::vector<PlyEval> e = stored_analysis(start, moves, evals, best);
     std::vector<std::string> out(moves.size());
     for (std::size_t i = 0; i + 1 < e.size(); ++i) out[i] = analysis_comment(e[i], e[i + 1]);
     return out;

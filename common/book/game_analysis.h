@@ -2,6 +2,7 @@
 // fixed budget, from Red's point of view, for the evaluation graph, marks and PGN comments.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -47,5 +48,25 @@ std::string analysis_comment(const PlyEval& before, const PlyEval& after);
 // position): comments[i] belongs to moves[i]; "" where the analysis does not reach.
 std::vector<std::string> analysis_comments(const Position& start, const std::vector<Move>& moves,
                                            const std::vector<int>& evals, const std::vector<Move>& best);
+
+// A stored analysis (per position the evaluation from Red's side and the best move) read
+// against the game's moves, as analyse_game gives it: the played move and its loss per
+// position. Reaches as far as the shorter of the analysis and the game (+1 position).
+std::vector<PlyEval> stored_analysis(const Position& start, const std::vector<Move>& moves,
+                                     const std::vector<int>& evals, const std::vector<Move>& best);
+
+// One player's figures over an analysed game: the moves judged, the average loss (each
+// move's loss counted up to SUMMARY_LOSS_CAP_CP, so that one missed mate does not swamp a
+// whole game) and the marks of each kind.
+inline constexpr int SUMMARY_LOSS_CAP_CP = 1000;
+struct PlayerSummary {
+    int moves = 0;
+    int average_loss_cp = 0;
+    int inaccuracies = 0, mistakes = 0, blunders = 0;
+};
+
+// The summary of each side ([RED], [BLACK]) of an analysed game whose first move was
+// `first_mover`'s.
+std::array<PlayerSummary, COLOR_NB> summarise(const std::vector<PlyEval>& plies, Color first_mover);
 
 }  // namespace xq::book

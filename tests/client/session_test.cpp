@@ -794,3 +794,56 @@ TEST_F(SessionTest, ANewGameThatSwapsColoursSaysSo) {
 }
 
 }  // namespace
+
+// ---- Analysis (analyse_game) ------------------------------------------------------------
+
+TEST_F(SessionTest, AnalysisProgressThenTheResultBecomeTheAnalysisState) {
+    session.analyse_game(42);
+    EXPECT_EQ(sent_types(), std::vector<std::string>{"analyse_game"});
+    EXPECT_TRUE(state.analysis.running);
+    EXPECT_EQ(state.analysis.game_id, 42);
+    feed(proto::AnalysisProgress{42, 2, 5, false});
+    EXPECT_EQ(state.analysis.done, 2);
+    EXPECT_EQ(state.analysis.total, 5);
+    feed(proto::AnalysisProgress{41, 4, 9, false});  // another game's (a cancelled one's last word)
+    EXPECT_EQ(state.analysis.done, 2);
+    feed(proto::Analysis{42, 30000, {10, 20, -300, -310, -305}, {"h2e2", "h9g7", "b0c2", "g7e6", ""}});
+    EXPECT_FALSE(state.analysis.running);
+    ASSERT_EQ(state.analysis.evals.size(), 5u);
+    ASSERT_EQ(state.analysis.best.size(), 5u);
+    EXPECT_EQ(state.analysis.evals[2], -300);
+    EXPECT_EQ(state.analysis.best[0], Move(square_from_string("h2"), square_from_string("e2")));
+    EXPECT_EQ(state.analysis.best[3], Move(square_from_string("g7"), square_from_string("e6")));
+    EXPECT_FALSE(state.analysis.best[4]);
+    EXPECT_TRUE(state.analysis.error.empty());
+}
+
+TEST_F(SessionTest, AnalysisStopsOnCancelRefusalOrANewConnection) {
+    session.analyse_game(42);
+    session.take_outbox();
+    session.cancel_analysis();
+    EXPECT_EQ(sent_types(), std::vector<std::string>{"cancel_analysis"});
+    feed(proto::AnalysisProgress{42, 3, 5, true});
+    EXPECT_FALSE(state.analysis.running);
+    session.cancel_analysis();  // nothing runs: nothing sent
+    EXPECT_TRUE(sent_types().empty());
+
+    session.analyse_game(43);
+    session.take_outbox();
+    proto::Error e;
+    e.code = proto::ErrorCode::NotAllowed;
+    e.message = "the server runs 3 analyses already; try again later";
+    e.request = "analyse_game";
+    feed(e);
+    EXPECT_FALSE(state.analysis.running);
+    EXPECT_EQ(state.analysis.error, e.message);
+
+    // The server cancels an analysis when the connection is lost: a new welcome ends ours.
+    session.analyse_game(44);
+    session.take_outbox();
+    proto::Welcome w;
+    w.name = "alice";
+    w.server = "test";
+    feed(w);
+    EXPECT_FALSE(state.analysis.running);
+}

@@ -1,0 +1,22 @@
+// What the client knows of a whole-game analysis asked from the server (analyse_game):
+// its progress while it runs, then per position the evaluation and the best move.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "xiangqi/types.h"
+
+namespace xq::client {
+
+struct AnalysisState {
+    std::int64_t game_id = 0;  // the archived game asked about (0: none yet)
+    bool running = false;
+    int done = 0, total = 0;   // positions analysed so far, of all
+    std::vector<int> evals;    // centipawns from Red's side, one per position (empty until done)
+    std::vector<Move> best;    // the best move per position (Move::none() where there is none)
+    std::string error;         // the server's refusal in its own words ("" when none)
+};
+
+}  // namespace xq::client

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# GUI test of the review's analysis (issue #14): an archived game with a known blunder
+# (1. h2e2 h9g7 2. e2e6?? g7e6: the cannon takes the centre pawn and the horse takes it) is
+# opened in Review from the game archive; a real mouse (xdotool, under the client's Xvfb)
+# opens the Analysis tab and clicks Analyse, the server analyses the game, the evaluation
+# graph is drawn, and a click on the graph's point of ply 3 shows that position: the move
+# that led there marked a blunder, the best move (the horse taking the cannon) as the arrow.
+# In English at 1280x800, then in Chinese at 640x480 (answered from the stored analysis);
+# the stored analysis is then exported as PGN comments.
+# Usage: gui_analysis_test.sh CLIENT SERVER WORKDIR
+#
+# Run as `gui_analysis_test.sh --clicks LOG CLIENT ARGS...` (by itself, inside xvfb-run) it
+# starts the client with its output in LOG and clicks where the client's `locate` lines say.
+if [ "${1:-}" = "--clicks" ]; then
+  set -euo pipefail
+  log=$2
+  shift 2
+  "$@" >"$log" 2>&1 &
+  pid=$!
+  # click CONTROL: waits for "locate CONTROL X Y" in the log, then moves the pointer there and
+  # clicks (screen coordinates of this X display).
+  click() {
+    local line=""
+    for _ in $(seq 1 1200); do
+      line=$(grep -m1 -F -- "locate $1 " "$log" || true)
+      [ -n "$line" ] && break
+      kill -0 "$pid" 2>/dev/null || { echo "the client ended before showing $1"; return 1; }
+      sleep 0.1
+    done
+    [ -n "$line" ] || { echo "the client never showed $1"; return 1; }
+    read -r -a f <<<"${line#"locate $1 "}"
+    if [ "${f[0]}" -lt 0 ] || [ "${f[1]}" -lt 0 ] || [ "${f[0]}" -ge "$screen" ] || [ "${f[1]}" -ge "$screen" ]; then
+      echo "$1 is at ${f[0]},${f[1]}, off the ${screen}x$screen screen"
+      return 1
+    fi
+    xdotool mousemove "${f[0]}" "${f[1]}"
+    sleep 0.3
+    xdotool click 1
+    echo "clicked $1 at ${f[0]},${f[1]}"
+  }
+  status=0
+  screen=$SCREEN_SIZE
+  click tab && click analyse && click "graph 3" || status=1
+  wait "$pid" || status=$?
+  exit "$status"
+fi
+# shellcheck source=gui_common.sh
+. "$(dirname "$0")/gui_common.sh"
+command -v xdotool >/dev/null || { echo "FAIL: xdotool is missing (tools/setup.sh installs it)"; exit 1; }
+client_timeout=240
+# A square screen: SFML 2.5.1 centres a new window vertically by the display's width, so on a
+# 1400x900 screen the lower part of a 640x480 window lies off the screen, out of the mouse's reach.
+export SCREEN_SIZE=1400
+
+cat >game.pgn <<'PGN'
+[Event "Analysis test"]
+[Red "ann"]
+[Black "bob"]
+[Result "0-1"]
+
+1. h2e2 h9g7 2. e2e6 g7e6 3. h0g2 i9h9 4. i0h0 b9c7 5. b0c2 h7h3 0-1
+PGN
+"$server" import --data-dir data game.pgn
+start_server --name "Analysis test"
+run=0
+for case in "1280 800 en" "640 480 zh"; do
+  run=$((run + 1))
+  read -r w h lang <<<"$case"
+  cat >"analysis$run.txt" <<SCRIPT
+lang $lang
+grace 30000
+dialog archive
+archive first
+expect screen review
+expect analysis none
+locate tab
+locate analyse
+grace 150000
+expect analysis done
+grace 30000
+locate graph 3
+expect review_ply 3
+expect mark blunder
+expect best_move g7e6
+sleep 300
+expect fits yes
+screenshot analysis$run.png
+quit
+SCRIPT
+  status=0
+  XDG_CONFIG_HOME="$work/config-$run" timeout "$client_timeout" xvfb-run -a -s "-screen 0 ${SCREEN_SIZE}x${SCREEN_SIZE}x24" \
+    "$0" --clicks "analysis$run.log" "$client" --connect "127.0.0.1:$port" --name "viewer$run" --mute \
+    --width "$w" --height "$h" --script "analysis$run.txt" >"clicks$run.log" 2>&1 || status=$?
+  cat "clicks$run.log" "analysis$run.log"
+  [ "$status" -eq 0 ] || { echo "FAIL: the client ($lang, ${w}x$h) exited with $status"; exit 1; }
+  require_in "clicks$run.log" "clicked tab at" "clicked analyse at" "clicked graph 3 at"
+  require_in "analysis$run.log" "ok mark = blunder" "ok best_move = g7e6"
+  check_screenshots "analysis$run.png"
+done
+stop_server
+"$server" export --data-dir data --game 1 >export.pgn
+cat export.pgn
+require_in export.pgn "[%eval " "(blunder)"
+echo "GUI analysis test passed"

@@ -511,7 +511,11 @@ struct Users {
 struct UserJoined {
     static constexpr std::string_view TYPE = "user_joined";
     std::string name;
-    template <class F> void fields(F& f) { f("name", name); }
+    std::optional<int> rating;  // registered players only: the Glicko-2 rating (rounded)
+    template <class F> void fields(F& f) {
+        f("name", name);
+        f.opt("rating", rating, 0, MAX_RATING);
+    }
 };
 
 struct UserLeft {
@@ -874,6 +878,9 @@ struct GameSummary {
     int plies = 0;
     std::int64_t started = 0;           // Unix time in ms
     std::int64_t ended = 0;             // Unix time in ms, 0 while running
+    // A rated table's game: each registered player's rating when the game started.
+    std::optional<int> red_rating;
+    std::optional<int> black_rating;
     template <class F> void fields(F& f) {
         f("id", id);
         f("red", red);
@@ -883,6 +890,8 @@ struct GameSummary {
         f("plies", plies, 0, 1 << 30);
         f("started", started);
         f.opt("ended", ended);
+        f.opt("red_rating", red_rating, 0, MAX_RATING);
+        f.opt("black_rating", black_rating, 0, MAX_RATING);
     }
 };
 

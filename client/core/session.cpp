@@ -414,7 +414,7 @@ void Session::on(const proto::Users& m) {
 void Session::on(const proto::UserJoined& m) {
     auto& users = state_.lobby.users;
     if (std::none_of(users.begin(), users.end(), [&](const UserEntry& u) { return u.name == m.name; }))
-        users.push_back({m.name, 0});
+        users.push_back({m.name, 0, m.rating});
 }
 
 void Session::on(const proto::UserLeft& m) {

@@ -126,7 +126,9 @@ void Lobby::handle(User& u, const proto::Hello& m) {
         send_tables(u);
         send_users(u);
     }
-    broadcast_lobby(proto::UserJoined{u.name}, u.id);
+    proto::UserJoined joined{u.name};
+    joined.rating = shown_rating(u);
+    broadcast_lobby(joined, u.id);
     // An entrant whose board waits for them goes straight to it.
     if (!resumed) desk_.user_free(u.name);
 }

@@ -32,6 +32,12 @@ SqliteStatement& SqliteStatement::bind(int index, std::string_view value) {
     return *this;
 }
 
+SqliteStatement& SqliteStatement::bind(int index, std::optional<std::int64_t> value) {
+    if (value) sqlite3_bind_int64(s_, index, *value);
+    else sqlite3_bind_null(s_, index);
+    return *this;
+}
+
 bool SqliteStatement::row() {
     const int rc = sqlite3_step(s_);
     if (rc == SQLITE_ROW) return true;
@@ -51,6 +57,13 @@ std::string SqliteStatement::text(int column) const {
     const unsigned char* p = sqlite3_column_text(s_, column);
     return p ? std::string(reinterpret_cast<const char*>(p), static_cast<std::size_t>(sqlite3_column_bytes(s_, column)))
              : std::string();
+}
+
+bool SqliteStatement::is_null(int column) const { return sqlite3_column_type(s_, column) == SQLITE_NULL; }
+
+std::optional<std::int64_t> SqliteStatement::optional_i64(int column) const {
+    if (is_null(column)) return std::nullopt;
+    return i64(column);
 }
 
 // ---- SqliteDatabase --------------------------------------------------------------------

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -33,6 +34,7 @@ public:
     SqliteStatement& bind(int index, std::int64_t value);
     SqliteStatement& bind(int index, double value);
     SqliteStatement& bind(int index, std::string_view value);  // copied by SQLite
+    SqliteStatement& bind(int index, std::optional<std::int64_t> value);  // NULL when absent
 
     // One step: true while it gives a row. At the end, or on a failure (its message kept
     // in the database's error()), false.
@@ -45,6 +47,10 @@ public:
     std::int64_t i64(int column) const;
     double f64(int column) const;
     std::string text(int column) const;
+    // Whether the column holds NULL (i64() and text() read it as 0 and "").
+    bool is_null(int column) const;
+    // The column's integer, absent when it holds NULL.
+    std::optional<std::int64_t> optional_i64(int column) const;
 
 private:
     friend class SqliteDatabase;

@@ -86,6 +86,10 @@ void GameRecorder::game_started(const Table& t) {
     g.red = t.seat(RED).name;
     g.black = t.seat(BLACK).name;
     g.started_at_ms = unix_ms_now();
+    if (t.rules().rated) {
+        g.red_rating = t.seat(RED).rating;
+        g.black_rating = t.seat(BLACK).rating;
+    }
     for (Color c : {RED, BLACK}) {
         const Seat& s = t.seat(c);
         if (!s.empty()) g.seats.push_back(SeatRecord{c, seat_kind(s), s.name, s.resume_token, s.ai_level});
@@ -236,7 +240,8 @@ int GameRecorder::restore() {
 namespace {
 proto::GameSummary summary_of(std::int64_t id, const std::string& red, const std::string& black,
                               const std::string& result, const std::string& reason, int plies,
-                              std::int64_t started, std::int64_t ended) {
+                              std::int64_t started, std::int64_t ended, std::optional<int> red_rating,
+                              std::optional<int> black_rating) {
     proto::GameSummary s;
     s.id = id;
     s.red = red;
@@ -247,6 +252,8 @@ proto::GameSummary summary_of(std::int64_t id, const std::string& red, const std
     s.plies = plies;
     s.started = started;
     s.ended = ended;
+    s.red_rating = red_rating;
+    s.black_rating = black_rating;
     return s;
 }
 }  // namespace
@@ -267,7 +274,7 @@ proto::Games GameRecorder::list_games(const proto::ListGames& q) {
     }
     for (const auto& g : rows)
         out.games.push_back(summary_of(g.id, g.red, g.black, g.result, g.reason, g.plies, g.started_at_ms,
-                                       g.ended_at_ms));
+                                       g.ended_at_ms, g.red_rating, g.black_rating));
     return out;
 }
 
@@ -277,7 +284,7 @@ std::optional<proto::GameRecord> GameRecorder::get_game(std::int64_t id) {
     if (!g) return std::nullopt;
     proto::GameRecord r;
     r.game = summary_of(g->id, g->red, g->black, g->result, g->reason, int(g->moves.size()), g->started_at_ms,
-                        g->ended_at_ms);
+                        g->ended_at_ms, g->red_rating, g->black_rating);
     r.start_fen = g->start_fen;
     r.text = g->result_text;
     for (const auto& m : g->moves) {

@@ -38,7 +38,9 @@ CREATE TABLE IF NOT EXISTS games(
   reason TEXT NOT NULL DEFAULT '',
   result_text TEXT NOT NULL DEFAULT '',
   started_at INTEGER NOT NULL,
-  ended_at INTEGER NOT NULL DEFAULT 0);
+  ended_at INTEGER NOT NULL DEFAULT 0,
+  red_rating INTEGER,
+  black_rating INTEGER);
 CREATE INDEX IF NOT EXISTS games_unfinished ON games(finished, id);
 CREATE TABLE IF NOT EXISTS moves(
   game_id INTEGER NOT NULL REFERENCES games(id),
@@ -78,6 +80,13 @@ CREATE TABLE IF NOT EXISTS book_learned(
 )sql";
 
 using Stmt = SqliteStatement;
+
+// A rating stored with a game; NULL for an unrated game.
+std::optional<int> rating_at(const Stmt& q, int column) {
+    const std::optional<std::int64_t> v = q.optional_i64(column);
+    if (!v) return std::nullopt;
+    return static_cast<int>(std::clamp<std::int64_t>(*v, std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
+}
 
 std::optional<SeatKind> seat_kind_from(std::string_view s) {
     if (s == "human") return SeatKind::Human;
@@ -155,21 +164,22 @@ std::unique_ptr<Storage> Storage::open(const std::filesystem::path& data_dir, st
         if (!found) {
             Stmt ins = db.statement("INSERT INTO meta(key, value) VALUES('schema', ?1)");
             if (!ins || !ins.bind(1, std::to_string(STORAGE_SCHEMA_VERSION)).run()) return set_error(db.error());
-        } else if (*found == "1" || *found == "2") {
+        } else if (*found == "1" || *found == "2" || *found == "3") {
             // Version 1 had no per-table hold level or takeback switch, version 2 no rated
-            // switch: add them with their defaults, so an existing database (and its
-            // unfinished games) keeps working.
-            const bool from1 = *found == "1";
+            // switch, version 3 no ratings with its games: add them with their defaults, so
+            // an existing database (and its unfinished games) keeps working; its games read
+            // as unrated.
+            std::string sql;
+            if (*found == "1")
+                sql += "ALTER TABLE tables ADD COLUMN hold_level INTEGER NOT NULL DEFAULT 5;"
+                       "ALTER TABLE tables ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 1;";
+            if (*found != "3") sql += "ALTER TABLE tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;";
+            sql += "ALTER TABLE games ADD COLUMN red_rating INTEGER;"
+                   "ALTER TABLE games ADD COLUMN black_rating INTEGER;"
+                   "UPDATE meta SET value='4' WHERE key='schema';";
             SqliteTransaction upgrade(db);
-            if (!upgrade ||
-                !db.exec(from1 ? "ALTER TABLE tables ADD COLUMN hold_level INTEGER NOT NULL DEFAULT 5;"
-                                 "ALTER TABLE tables ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 1;"
-                                 "ALTER TABLE tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"
-                                 "UPDATE meta SET value='3' WHERE key='schema';"
-                               : "ALTER TABLE tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"
-                                 "UPDATE meta SET value='3' WHERE key='schema';") ||
-                !upgrade.commit())
-                return set_error("cannot upgrade " + s->path_.string() + " to schema version 3: " + db.error());
+            if (!upgrade || !db.exec(sql.c_str()) || !upgrade.commit())
+                return set_error("cannot upgrade " + s->path_.string() + " to schema version 4: " + db.error());
         } else if (*found != std::to_string(STORAGE_SCHEMA_VERSION)) {
             return set_error(s->path_.string() + " has schema version " + *found + ", this server knows " +
                              std::to_string(STORAGE_SCHEMA_VERSION));
@@ -241,9 +251,10 @@ std::optional<std::int64_t> Storage::create_game(const GameRecord& g) {
     if (!transaction) return std::nullopt;
     std::int64_t id = 0;
     {
-        Stmt q = db_->statement("INSERT INTO games(table_id, start_fen, clock, red, black, started_at) VALUES(?1,?2,?3,?4,?5,?6)");
+        Stmt q = db_->statement("INSERT INTO games(table_id, start_fen, clock, red, black, started_at, red_rating, "
+                                "black_rating) VALUES(?1,?2,?3,?4,?5,?6,?7,?8)");
         if (!q || !q.bind(1, g.table_id).bind(2, g.start_fen).bind(3, g.clock).bind(4, g.red).bind(5, g.black)
-                       .bind(6, g.started_at_ms).run())
+                       .bind(6, g.started_at_ms).bind(7, g.red_rating).bind(8, g.black_rating).run())
             return std::nullopt;
         id = db_->last_insert_id();
     }
@@ -334,7 +345,8 @@ bool Storage::load_details(GameRecord& g) {
 }
 
 #define XQ_GAME_COLUMNS \
-    "id, table_id, start_fen, clock, red, black, finished, result, reason, result_text, started_at, ended_at"
+    "id, table_id, start_fen, clock, red, black, finished, result, reason, result_text, started_at, ended_at, " \
+    "red_rating, black_rating"
 
 namespace {
 GameRecord read_game(const Stmt& q) {
@@ -351,6 +363,8 @@ GameRecord read_game(const Stmt& q) {
     g.result_text = q.text(9);
     g.started_at_ms = q.i64(10);
     g.ended_at_ms = q.i64(11);
+    g.red_rating = rating_at(q, 12);
+    g.black_rating = rating_at(q, 13);
     return g;
 }
 }  // namespace
@@ -384,7 +398,7 @@ std::vector<GameRecord> Storage::unfinished_games() {
 std::vector<GameSummary> Storage::list_games(const GameFilter& f) {
     std::vector<GameSummary> out;
     Stmt q = db_->statement("SELECT id, table_id, red, black, result, reason, finished, started_at, ended_at, "
-                            "(SELECT count(*) FROM moves WHERE game_id=games.id) FROM games "
+                            "(SELECT count(*) FROM moves WHERE game_id=games.id), red_rating, black_rating FROM games "
                             "WHERE (?1='' OR red=?1 OR black=?1) AND (?2=0 OR finished=1) AND (?3=0 OR id<?3) "
                             "ORDER BY id DESC LIMIT ?4");
     if (!q) return out;
@@ -402,6 +416,8 @@ std::vector<GameSummary> Storage::list_games(const GameFilter& f) {
         s.started_at_ms = q.i64(7);
         s.ended_at_ms = q.i64(8);
         s.plies = int(q.i64(9));
+        s.red_rating = rating_at(q, 10);
+        s.black_rating = rating_at(q, 11);
         out.push_back(std::move(s));
     }
     return out;

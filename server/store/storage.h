@@ -18,9 +18,9 @@
 namespace xq::server {
 
 constexpr std::string_view DATABASE_FILE = "xiangqi.sqlite3";
-// 2: tables.hold_level and tables.takebacks; 3: tables.rated (older databases are upgraded
-// on open).
-constexpr int STORAGE_SCHEMA_VERSION = 3;
+// 2: tables.hold_level and tables.takebacks; 3: tables.rated; 4: games.red_rating and
+// games.black_rating (older databases are upgraded on open).
+constexpr int STORAGE_SCHEMA_VERSION = 4;
 // Longest list list_games() returns in one page.
 constexpr int MAX_GAME_LIST = 200;
 // Longest text stored for a name, FEN, move or reason (longer input is refused).
@@ -73,6 +73,8 @@ struct GameRecord {
     std::string result_text;    // the ruling in words
     std::int64_t started_at_ms = 0;
     std::int64_t ended_at_ms = 0;
+    // A rated table's game: each registered player's rating when it started.
+    std::optional<int> red_rating, black_rating;
     std::vector<SeatRecord> seats;
     std::vector<MoveRecord> moves;
 };
@@ -85,6 +87,7 @@ struct GameSummary {
     int plies = 0;
     std::int64_t started_at_ms = 0;
     std::int64_t ended_at_ms = 0;
+    std::optional<int> red_rating, black_rating;
 };
 
 // What the AI learned from its games for one (position key, move) of the opening book:

@@ -706,6 +706,17 @@ TEST(Durability, RestoredSeatsShowTheirRatingsAfterARestart) {
     EXPECT_EQ(snap.table.id, table);
     seats_rated(snap.table, "resumed player's snapshot");
     EXPECT_EQ(snap.ply, 1);
+    // The archive lists each rated game with its players' ratings when it started: the first
+    // at 1500 each, the running one at their ratings after the first.
+    carol->send(proto::ListGames{});
+    const auto games = carol->expect<proto::Games>().games;
+    ASSERT_EQ(games.size(), 2u);
+    EXPECT_GT(games[0].red_rating.value_or(0), 1600);
+    EXPECT_LT(games[0].black_rating.value_or(9999), 1400);
+    EXPECT_EQ(games[1].red_rating, std::optional<int>(1500));
+    EXPECT_EQ(games[1].black_rating, std::optional<int>(1500));
+    carol->send(proto::GetGame{games[1].id});
+    EXPECT_EQ(carol->expect<proto::GameRecord>().game.red_rating, std::optional<int>(1500));
 }
 
 TEST(Durability, ExportWritesTheArchivedGameAsPgn) {

@@ -83,6 +83,38 @@ TEST(SqliteDatabase, ATransactionRollsBackUnlessCommittedAndKeepsTheFailure) {
     EXPECT_FALSE(db->constraint_failed());
 }
 
+TEST(SqliteDatabase, AnAbsentValueIsBoundAndReadAsNull) {
+    TempDir dir;
+    ASSERT_TRUE(dir.ok());
+    std::string error;
+    auto db = SqliteDatabase::open(dir.path() / "n.sqlite3", &error);
+    ASSERT_TRUE(db) << error;
+    ASSERT_TRUE(db->exec("CREATE TABLE r(k INTEGER PRIMARY KEY, rating INTEGER);")) << db->error();
+    const std::optional<int> none, some = 1612;
+    auto ins = db->statement("INSERT INTO r(k, rating) VALUES(?1, ?2)");
+    ASSERT_TRUE(ins.bind(1, std::int64_t(1)).bind(2, none).run()) << db->error();
+    ins.reset();
+    ASSERT_TRUE(ins.bind(1, std::int64_t(2)).bind(2, some).run()) << db->error();
+    ins.reset();
+    ASSERT_TRUE(ins.bind(1, std::int64_t(3)).bind(2, std::optional<std::int64_t>(0)).run()) << db->error();
+    {
+        auto nulls = db->statement("SELECT count(*) FROM r WHERE rating IS NULL");
+        ASSERT_TRUE(nulls.row());
+        EXPECT_EQ(nulls.i64(0), 1);  // NULL in SQL, not 0
+    }
+    auto q = db->statement("SELECT rating FROM r ORDER BY k");
+    ASSERT_TRUE(q.row());
+    EXPECT_TRUE(q.is_null(0));
+    EXPECT_EQ(q.optional_i64(0), std::nullopt);
+    ASSERT_TRUE(q.row());
+    EXPECT_FALSE(q.is_null(0));
+    EXPECT_EQ(q.optional_i64(0), std::optional<std::int64_t>(1612));
+    ASSERT_TRUE(q.row());
+    EXPECT_FALSE(q.is_null(0));  // zero is a value
+    EXPECT_EQ(q.optional_i64(0), std::optional<std::int64_t>(0));
+    EXPECT_FALSE(q.row());
+}
+
 TEST(SqliteDatabase, BadSqlAndUnopenableFilesSayWhy) {
     TempDir dir;
     ASSERT_TRUE(dir.ok());

@@ -145,7 +145,7 @@ TEST(StorageUpgrade, VersionTwoDatabaseGainsTheRatedSwitch) {
     t.rated = true;
     ASSERT_TRUE(s->save_table(t));
     s.reset();
-    EXPECT_EQ(schema_of(tmp.path()), "3");
+    EXPECT_EQ(schema_of(tmp.path()), std::to_string(STORAGE_SCHEMA_VERSION));
     s = Storage::open(tmp.path(), &err);
     ASSERT_TRUE(s) << err;
     tables = s->open_tables();
@@ -154,8 +154,8 @@ TEST(StorageUpgrade, VersionTwoDatabaseGainsTheRatedSwitch) {
 }
 
 // A version 3 file as the server before analyses left it (no game_analysis table): the table
-// is created when the file opens (the schema's tables are all "IF NOT EXISTS"), the version
-// stays 3 so an older server still opens the file, and an analysis is kept across a reopen.
+// is created when the file opens (the schema's tables are all "IF NOT EXISTS"), the file is
+// upgraded to the current version, and an analysis is kept across a reopen.
 TEST(StorageUpgrade, VersionThreeDatabaseGainsTheAnalysisTable) {
     TempDir tmp;
     ASSERT_TRUE(tmp.ok());
@@ -179,7 +179,7 @@ TEST(StorageUpgrade, VersionThreeDatabaseGainsTheAnalysisTable) {
     ASSERT_TRUE(s->save_analysis(a)) << s->last_error();
     s.reset();
     EXPECT_TRUE(has_table(tmp.path(), "game_analysis"));
-    EXPECT_EQ(schema_of(tmp.path()), "3");
+    EXPECT_EQ(schema_of(tmp.path()), std::to_string(STORAGE_SCHEMA_VERSION));
     s = Storage::open(tmp.path(), &err);
     ASSERT_TRUE(s) << err;
     const auto back = s->analysis(1);
@@ -187,6 +187,50 @@ TEST(StorageUpgrade, VersionThreeDatabaseGainsTheAnalysisTable) {
     EXPECT_EQ(back->nodes, 30000);
     EXPECT_EQ(back->evals, a.evals);
     EXPECT_EQ(back->best, a.best);
+}
+
+// Version 3 (no ratings with the games) gains games.red_rating and games.black_rating: its
+// games read as unrated, new games keep their ratings.
+TEST(StorageUpgrade, VersionThreeDatabaseGainsTheGamesRatings) {
+    TempDir tmp;
+    ASSERT_TRUE(tmp.ok());
+    ASSERT_TRUE(make_v1(tmp.path()));
+    ASSERT_TRUE(run_sql(tmp.path(),
+                        "ALTER TABLE tables ADD COLUMN hold_level INTEGER NOT NULL DEFAULT 5;"
+                        "ALTER TABLE tables ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 1;"
+                        "ALTER TABLE tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"
+                        "UPDATE tables SET rated=1;"
+                        "UPDATE meta SET value='3' WHERE key='schema';"));
+    std::string err;
+    auto s = Storage::open(tmp.path(), &err);
+    ASSERT_TRUE(s) << err;
+    auto tables = s->open_tables();
+    ASSERT_EQ(tables.size(), 1u);
+    EXPECT_TRUE(tables[0].rated);  // kept
+    auto old_games = s->unfinished_games();
+    ASSERT_EQ(old_games.size(), 1u);
+    EXPECT_EQ(old_games[0].red_rating, std::nullopt);
+    GameRecord g;
+    g.table_id = tables[0].id;
+    g.start_fen = old_games[0].start_fen;
+    g.red = "alice";
+    g.black = "bob";
+    g.red_rating = 1612;
+    g.black_rating = 1388;
+    const auto id = s->create_game(g);
+    ASSERT_TRUE(id) << s->last_error();
+    s.reset();
+    EXPECT_EQ(schema_of(tmp.path()), std::to_string(STORAGE_SCHEMA_VERSION));
+    s = Storage::open(tmp.path(), &err);
+    ASSERT_TRUE(s) << err;
+    const auto back = s->get_game(*id);
+    ASSERT_TRUE(back);
+    EXPECT_EQ(back->red_rating, std::optional<int>(1612));
+    EXPECT_EQ(back->black_rating, std::optional<int>(1388));
+    const auto listed = s->list_games(GameFilter{});
+    ASSERT_EQ(listed.size(), 2u);
+    EXPECT_EQ(listed[0].black_rating, std::optional<int>(1388));
+    EXPECT_EQ(listed[1].black_rating, std::nullopt);
 }
 
 TEST(StorageUpgrade, UnknownNewerSchemaIsRefused) {

@@ -316,7 +316,7 @@ TEST_F(AccountsWire, ARatedGameMovesBothRatingsByGlicko2) {
     // Kept in the database (written on the worker), with a history line per game.
     alice.reset();
     bob.reset();
-    guest.reset();
+    guest->until_pong();
     for (int i = 0; i < 100; ++i) {
         const auto n = svc->call([](AccountStore& st) { return st.find("bob")->rated_games; });
         if (n == 1) break;
@@ -329,6 +329,14 @@ TEST_F(AccountsWire, ARatedGameMovesBothRatingsByGlicko2) {
     auto again = login(s->port(), "bob", "bob's secret");
     EXPECT_EQ(again->welcome.rating, std::optional<int>(static_cast<int>(std::lround(winner.rating))));
     EXPECT_EQ(again->welcome.rating_rd, std::optional<int>(static_cast<int>(std::lround(winner.rd))));
+    // The lobby hears the login with the rating; a guest's login comes without one.
+    const auto joined = guest->expect<proto::UserJoined>();
+    EXPECT_EQ(joined.name, "bob");
+    EXPECT_EQ(joined.rating, std::optional<int>(static_cast<int>(std::lround(winner.rating))));
+    auto dave = Client::login(s->port(), "dave");
+    const auto guest_joined = guest->expect<proto::UserJoined>();
+    EXPECT_EQ(guest_joined.name, "dave");
+    EXPECT_EQ(guest_joined.rating, std::nullopt);
     svc.reset();
 }
 

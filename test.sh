@@ -99,25 +99,26 @@ if [ "$fast" -eq 0 ]; then
   [ "$san_status" -eq 0 ] || exit "$san_status"
   unset ASAN_OPTIONS UBSAN_OPTIONS
 
-  # ThreadSanitizer over the tests that run the server as a real process: kill -9 and
-  # restore, table settings and game clocks (Durability, TableSettings, TableClocks in
-  # durability_server_tests). Each starts xiangqi-server built with TSan, so its event loop,
-  # AI workers, engine threads, clocks and storage run under it, and its reports land in
-  # the log folder like the test's own. Then client_tests: the desktop client's network
-  # thread, session and input queue. Only what these tests need is built, to keep CI well
-  # under its budget; the rules, engine and protocol code is single-threaded and already
-  # runs under ASan + UBSan. The in-process server suites (server_tests, durability_tests)
-  # are not in this pass yet: they have not been run clean under TSan. tests/tsan.supp holds
-  # only documented false positives in code outside the project.
+  # ThreadSanitizer over every test of the server and the client's network side: the
+  # in-process server suites (server_tests: lobby, tables, AI workers, engine seats,
+  # accounts, tournaments; durability_tests: clocks, storage, discovery, external engines,
+  # console), the tests that start xiangqi-server as a real process (kill -9 and restore,
+  # table settings and game clocks, in durability_server_tests; the server is built with
+  # TSan too, and its reports land in the log folder like the test's own), and client_tests
+  # (the desktop client's network thread, session and input queue). The rules, engine and
+  # protocol code is single-threaded apart from the engine's own threads and already runs
+  # under ASan + UBSan; only what these tests need is built, to keep CI within its budget.
+  # tests/tsan.supp holds only documented false positives in code outside the project.
   tlogs="$PWD/build-tsan/sanitizer-logs"
   rm -rf "$tlogs" && mkdir -p "$tlogs"
   export TSAN_OPTIONS="log_path=$tlogs/tsan:second_deadlock_stack=1:suppressions=$PWD/tests/tsan.supp"
   cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DXQ_SANITIZE=thread >/dev/null
   t0=$SECONDS
-  cmake --build build-tsan -j"$jobs" --target durability_server_tests xiangqi-server client_tests
+  cmake --build build-tsan -j"$jobs" --target server_tests durability_tests durability_server_tests \
+    xiangqi-server client_tests
   echo "test.sh: build-tsan: $(( SECONDS - t0 )) s of build"
   tsan_status=0
-  run_ctest build-tsan 'perft5|nosan|gui' -R '^(Durability|TableSettings|TableClocks)\.' || tsan_status=$?
+  run_ctest build-tsan 'perft5|nosan|gui' -L '^(server|durability)(_timing)?$' || tsan_status=$?
   run_ctest build-tsan 'perft5|nosan|gui' -L client || tsan_status=$?
   check_sanitizer_logs "$tlogs" || tsan_status=1
   [ "$tsan_status" -eq 0 ] || exit "$tsan_status"

@@ -852,9 +852,9 @@ void App::ui_archive() {
                 send_outbox();
             }
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(player_name(lang_, e.red).c_str());
+            ImGui::TextUnformatted(user_label(lang_, player_name(lang_, e.red), e.red_rating).c_str());
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(player_name(lang_, e.black).c_str());
+            ImGui::TextUnformatted(user_label(lang_, player_name(lang_, e.black), e.black_rating).c_str());
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(archive_result_text(lang_, e).c_str());
             ImGui::TableNextColumn();

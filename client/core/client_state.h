@@ -141,6 +141,8 @@ struct ArchiveEntry {
     std::string reason;                 // stable end reason name ("checkmate"), "" if none
     int plies = 0;
     std::int64_t started_ms = 0;        // Unix time in ms
+    // A rated game's players' ratings when it started (absent for an unrated game).
+    std::optional<int> red_rating, black_rating;
 };
 
 // An archived game fetched with get_game, checked move by move and ready for review.

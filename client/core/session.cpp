@@ -278,6 +278,8 @@ ArchiveEntry entry_from(const proto::GameSummary& g) {
     e.reason = g.reason;
     e.plies = g.plies;
     e.started_ms = g.started;
+    e.red_rating = g.red_rating;
+    e.black_rating = g.black_rating;
     return e;
 }
 }  // namespace

@@ -612,10 +612,16 @@ TEST_F(SessionTest, ArchiveListIsStoredAndPagedWithBefore) {
 
     proto::Games g;
     g.games = {summary(42, "alice", "bob"), summary(40, "carol", "alice")};
+    g.games[0].red_rating = 1612;  // a rated game; the other is unrated
+    g.games[0].black_rating = 1388;
     g.more = true;
     session.handle_line(proto::encode(g));
     ASSERT_EQ(state.archive.games.size(), 2u);
     EXPECT_EQ(state.archive.games[0].id, 42);
+    EXPECT_EQ(state.archive.games[0].red_rating, std::optional<int>(1612));
+    EXPECT_EQ(state.archive.games[0].black_rating, std::optional<int>(1388));
+    EXPECT_EQ(state.archive.games[1].red_rating, std::nullopt);
+    EXPECT_EQ(state.archive.games[1].black_rating, std::nullopt);
     EXPECT_EQ(state.archive.games[1].black, "alice");
     EXPECT_EQ(state.archive.games[0].reason, "checkmate");
     EXPECT_TRUE(state.archive.more);

@@ -102,9 +102,12 @@ void Server::connection_closed(SessionId id, proto::LeaveReason reason) {
 }
 
 std::size_t Server::close_address(const std::string& ip) {
+    const Buffer told = std::make_shared<const std::string>(
+        proto::encode_line(proto::Error{proto::ErrorCode::Banned, "the operator banned your address", "", 0}));
     std::size_t n = 0;
     for (const auto& [id, address] : addresses_)
         if (address == ip) {
+            send(id, told);
             close(id);
             ++n;
         }

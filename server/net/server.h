@@ -57,7 +57,8 @@ public:
         admit_ = std::move(admit);
         release_ = std::move(release);
     }
-    // Closes every connection from this address (an IP ban); returns how many.
+    // Closes every connection from this address (an IP ban), each told `banned` first as
+    // PROTOCOL.md promises; returns how many.
     std::size_t close_address(const std::string& ip);
 
 private:

@@ -918,8 +918,10 @@ TEST(Durability, PerAddressCapAndAddressBans) {
     ASSERT_TRUE(cmd && cmd->target_is_ip);
     auto reply = s.on_server([&](server::Server&, server::ServerRuntime& r) { return r.execute(*cmd); });
     EXPECT_NE(reply.find("2 connection(s) closed"), std::string::npos) << reply;
-    a.drain(1000, closed);
+    // Told why before the close, as PROTOCOL.md promises for a ban.
+    const auto told = a.drain(1000, closed);
     EXPECT_TRUE(closed);
+    EXPECT_NE(told.find("\"code\":\"banned\""), std::string::npos) << told;
     RawConn d("127.0.0.2", s.port());
     auto banned = d.drain(1000, closed);
     EXPECT_TRUE(closed);

@@ -320,6 +320,7 @@ int open_fds(int pid) {
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <thread>
 
@@ -334,9 +335,18 @@ bool ServerProc::start(const std::string& bin, const std::vector<std::string>& a
     std::vector<char*> argv;
     for (auto& a : argv_s) argv.push_back(a.data());
     argv.push_back(nullptr);
+    int console_pipe[2] = {-1, -1};
+    if (with_console && ::pipe2(console_pipe, O_CLOEXEC) != 0) {
+        if (why) *why = "no pipe for the console";
+        return false;
+    }
     const pid_t pid = ::fork();
     if (pid < 0) {
         if (why) *why = "fork failed";
+        if (with_console) {
+            ::close(console_pipe[0]);
+            ::close(console_pipe[1]);
+        }
         return false;
     }
     if (pid == 0) {
@@ -346,8 +356,12 @@ bool ServerProc::start(const std::string& bin, const std::vector<std::string>& a
             ::dup2(fd, 2);
             ::close(fd);
         }
-        const int devnull = ::open("/dev/null", O_RDONLY);
-        if (devnull >= 0) ::dup2(devnull, 0);
+        if (with_console) {
+            ::dup2(console_pipe[0], 0);  // the copy is not close-on-exec
+        } else {
+            const int devnull = ::open("/dev/null", O_RDONLY);
+            if (devnull >= 0) ::dup2(devnull, 0);
+        }
         if (nofile > 0) {
             rlimit rl{rlim_t(nofile), rlim_t(nofile)};
             ::setrlimit(RLIMIT_NOFILE, &rl);
@@ -356,6 +370,10 @@ bool ServerProc::start(const std::string& bin, const std::vector<std::string>& a
         ::_exit(127);
     }
     pid_ = pid;
+    if (with_console) {
+        ::close(console_pipe[0]);
+        console_fd_ = console_pipe[1];
+    }
     // Ready when a TCP connect succeeds.
     const auto deadline = Clock::now() + std::chrono::seconds(20);
     while (Clock::now() < deadline) {
@@ -395,7 +413,26 @@ bool ServerProc::running() const {
     return r == 0;
 }
 
+bool ServerProc::console(const std::string& line) {
+    if (console_fd_ < 0) return false;
+    const std::string text = line + "\n";
+    std::size_t done = 0;
+    while (done < text.size()) {
+        const ssize_t n = ::write(console_fd_, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;
+        done += std::size_t(n);
+    }
+    return true;
+}
+
+void ServerProc::close_console() {
+    if (console_fd_ >= 0) ::close(console_fd_);
+    console_fd_ = -1;
+}
+
 void ServerProc::kill9() {
+    close_console();
     if (pid_ <= 0) return;
     if (!ended_) {
         ::kill(pid_, SIGKILL);
@@ -407,6 +444,7 @@ void ServerProc::kill9() {
 }
 
 int ServerProc::stop() {
+    close_console();
     if (pid_ <= 0) return -1;
     if (ended_) {
         // It had ended before it was asked to (a crash, or an exit of its own).

@@ -176,6 +176,10 @@ public:
     bool start(const std::string& bin, const std::vector<std::string>& args, const std::string& log_path,
                const Target& t, int nofile = 0, std::string* why = nullptr);
     void kill9();
+    // Set before start(): the server's stdin is a pipe its operator console reads, and
+    // console() writes one command line to it (the console's answers go to the log).
+    bool with_console = false;
+    bool console(const std::string& line);
     // SIGTERM, then SIGKILL after 5 s. Returns the exit code, 128 + the signal that ended
     // it, or -1 when no server was started. A clean stop is 0: the server exits 0 on
     // SIGTERM (and, in a sanitizer build, LeakSanitizer has then found nothing).
@@ -184,7 +188,9 @@ public:
     int pid() const { return pid_; }
 
 private:
+    void close_console();
     int pid_ = -1;
+    int console_fd_ = -1;  // the write end of the console pipe
     // The status of a server that running() found ended (waitpid reaps it only once).
     mutable std::optional<int> ended_;
 };

@@ -53,11 +53,15 @@ std::string lat(const Stats& s) {
     return fmt(s.pct(50) / 1000.0) + "/" + fmt(s.pct(99) / 1000.0) + " ms";
 }
 
-Session::Session(Env& e, std::string scenario, std::vector<std::string> extra, int nofile)
+Session::Session(Env& e, std::string scenario, std::vector<std::string> extra, int nofile, bool console)
     : env(e), name(std::move(scenario)) {
     target.port = free_port();
     log = env.work_dir + "/" + name + ".server.log";
     std::vector<std::string> args = base_args(target);
+    if (console) {
+        args.erase(std::remove(args.begin(), args.end(), std::string("--no-console")), args.end());
+        server.with_console = true;
+    }
     args.insert(args.end(), extra.begin(), extra.end());
     // Each scenario gets a fresh database (the server keeps games across restarts).
     if (std::find(extra.begin(), extra.end(), "--data-dir") == extra.end()) {

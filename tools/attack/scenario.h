@@ -48,7 +48,8 @@ std::vector<std::string> base_args(const Target& t);
 int log_errors(const std::string& path);
 
 // Starts a server for one scenario on a fresh port; at the end stops it with SIGTERM and
-// checks that it exits 0 (a crash, a sanitizer report or a hang on shutdown fails).
+// checks that it exits 0 (a crash, a sanitizer report or a hang on shutdown fails). With
+// `console` its operator console reads server.console()'s lines.
 struct Session {
     Env& env;
     std::string name;
@@ -57,7 +58,7 @@ struct Session {
     std::string log;
     bool ok = false;
 
-    Session(Env& e, std::string scenario, std::vector<std::string> extra = {}, int nofile = 0);
+    Session(Env& e, std::string scenario, std::vector<std::string> extra = {}, int nofile = 0, bool console = false);
     ~Session();
     Session(const Session&) = delete;
     Session& operator=(const Session&) = delete;

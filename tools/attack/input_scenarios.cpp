@@ -383,9 +383,23 @@ void identity(Env& env) {
         kick_ok && kick_code == "not_allowed" && kick_closed && returns != nullptr);
 }
 
+// n code points of the CJK Extension B block (4 bytes each in UTF-8), from `first`.
+std::string four_byte_text(std::size_t n, char32_t first) {
+    std::string s;
+    for (std::size_t i = 0; i < n; ++i) {
+        const char32_t c = first + static_cast<char32_t>(i);
+        s += static_cast<char>(0xF0 | (c >> 18));
+        s += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+        s += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+        s += static_cast<char>(0x80 | (c & 0x3F));
+    }
+    return s;
+}
+
 // Issue #15 point 6: PROTOCOL.md's promises kept, each probed as a hostile client would: a
 // flooder's cut heard as `dropped`, list_games limits outside 1..50 refused, a first line
-// over 16 KiB closed, duplicate keys and a byte order mark refused.
+// over 16 KiB closed, duplicate keys and a byte order mark refused; and point 5: a worst-case
+// lobby's welcome lines each within 16 KiB.
 void promises(Env& env) {
     const std::string name = "promises";
     Session s(env, name);
@@ -458,6 +472,45 @@ void promises(Env& env) {
     }
     add(env, name, "first line of 20 KB", code, "line_too_long, closed", code == "line_too_long");
     hub.remove_closed();
+
+    // Point 5: past both break points the issue found (32 tables whose names are 40 four-byte
+    // characters; 170 users of 20), a newcomer's welcome lists arrive whole, every line
+    // within MAX_LINE_BYTES (paged: more than one tables and users line).
+    constexpr int LOBBY_USERS = 180, LOBBY_TABLES = 40;
+    int joined = 0, opened = 0;
+    for (int i = 0; i < LOBBY_USERS; ++i) {
+        Client* u = hub.join(s.target, four_byte_text(proto::MAX_NAME_CODE_POINTS, U'\U00020000' + char32_t(i) * 32), &why);
+        if (!u) break;
+        ++joined;
+        if (i >= LOBBY_TABLES) continue;
+        u->send(proto::CreateTable{four_byte_text(proto::MAX_TABLE_NAME_CODE_POINTS, U'\U00024000' + char32_t(i) * 64),
+                                   proto::Role::Red});
+        opened += hub.expect(*u, "table_snapshot", 3000).has_value();
+    }
+    std::size_t longest = 0;
+    int tables_seen = 0, users_seen = 0, table_lines = 0, user_lines = 0;
+    Client& newcomer = hub.add("newcomer");
+    newcomer.observer = [&](const Line& l) {
+        longest = std::max(longest, l.text.size());
+        if (l.type == "tables") {
+            tables_seen += int(std::get<proto::Tables>(*l.msg).tables.size());
+            ++table_lines;
+        } else if (l.type == "users") {
+            users_seen += int(std::get<proto::Users>(*l.msg).users.size());
+            ++user_lines;
+        }
+    };
+    if (newcomer.connect(s.target)) {
+        newcomer.send(proto::Hello{"newcomer", proto::PROTOCOL_VERSION, ""});
+        hub.wait(5000, [&] { return users_seen >= joined + 1 && tables_seen >= opened; });
+    }
+    const bool whole = joined == LOBBY_USERS && opened == LOBBY_TABLES && tables_seen >= opened &&
+                       users_seen >= joined + 1 && table_lines > 1 && user_lines > 1;
+    add(env, name, "worst-case lobby: longest welcome line",
+        std::to_string(longest) + " bytes, " + std::to_string(tables_seen) + "/" + std::to_string(opened) +
+            " tables in " + std::to_string(table_lines) + " lines, " + std::to_string(users_seen) + " users in " +
+            std::to_string(user_lines),
+        "<= 16384, all listed, paged", whole && longest <= proto::MAX_LINE_BYTES && newcomer.undecodable() == 0);
     add(env, name, "server alive", s.server.running() ? "yes" : "no", "yes", s.server.running());
 }
 

@@ -1046,17 +1046,25 @@ struct Tournaments {
     template <class F> void fields(F& f) { f("tournaments", tournaments); }
 };
 
-// Whole-game analysis of an archived game on the server's AI pool (see Analysis).
+// Whole-game analysis on the server's AI pool (see Analysis): of an archived game (id), or
+// with id 0 of the game given by start_fen (empty: the usual start) and moves (ICCS), one
+// that is not in the archive (a PGN file opened in a client, a table's game).
 struct AnalyseGame {
     static constexpr std::string_view TYPE = "analyse_game";
     std::int64_t id = 0;
-    template <class F> void fields(F& f) { f("id", id, 1, std::int64_t(1) << 53); }
+    std::string start_fen;
+    std::vector<std::string> moves;
+    template <class F> void fields(F& f) {
+        f("id", id, 0, std::int64_t(1) << 53);
+        f.opt("start_fen", start_fen);
+        f.opt("moves", moves);
+    }
 };
 
 struct CancelAnalysis {
     static constexpr std::string_view TYPE = "cancel_analysis";
     std::int64_t id = 0;
-    template <class F> void fields(F& f) { f("id", id, 1, std::int64_t(1) << 53); }
+    template <class F> void fields(F& f) { f("id", id, 0, std::int64_t(1) << 53); }
 };
 
 // Positions analysed so far (about one line per position); cancelled: the analysis stopped.
@@ -1067,7 +1075,7 @@ struct AnalysisProgress {
     int total = 0;
     bool cancelled = false;
     template <class F> void fields(F& f) {
-        f("id", id, 1, std::int64_t(1) << 53);
+        f("id", id, 0, std::int64_t(1) << 53);
         f("done", done, 0, 1 << 20);
         f("total", total, 0, 1 << 20);
         f.opt("cancelled", cancelled);
@@ -1086,7 +1094,7 @@ struct Analysis {
     std::vector<int> evals;
     std::vector<std::string> best;
     template <class F> void fields(F& f) {
-        f("id", id, 1, std::int64_t(1) << 53);
+        f("id", id, 0, std::int64_t(1) << 53);
         f("nodes", nodes, 0, std::int64_t(1) << 40);
         f("evals", evals, -30000, 30000);
         f("best", best);

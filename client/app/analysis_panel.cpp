@@ -20,7 +20,7 @@ namespace {
 // The panels' own words (English, Chinese): they live with the panels rather than in the
 // client's string table, which the client's own screens own.
 enum class W {
-    Opening, NoOpening, BookMoves, NotInBook, Plays, Analyse, Cancel, Analysing, OnlyArchived,
+    Opening, NoOpening, BookMoves, NotInBook, Plays, Analyse, Cancel, Analysing,
     Offline, Evaluation, RedSummary, BlackSummary, BestMove, Inaccuracy, Mistake, Blunder, Tab, Count
 };
 constexpr std::array<std::array<const char*, 2>, std::size_t(W::Count)> WORDS{{
@@ -32,7 +32,6 @@ constexpr std::array<std::array<const char*, 2>, std::size_t(W::Count)> WORDS{{
     {"Analyse", "分析"},
     {"Cancel", "取消"},
     {"Analysing %d / %d", "分析中 %d / %d"},
-    {"Only games of the server's archive can be analysed", "只能分析服务器棋谱库中的对局"},
     {"Connect to analyse", "连接服务器后可分析"},
     {"Evaluation (Red's side), click to jump:", "局面评估（红方视角），点击跳转："},
     {"Red: average loss %d, ?! %d, ? %d, ?? %d", "红方：平均损失 %d，缓着 %d，错着 %d，败着 %d"},
@@ -128,8 +127,15 @@ void book_moves(const Position& pos, Lang L, MoveNotation notation) {
 
 }  // namespace
 
-Move AnalysisPanel::best_move(const AnalysisState& a, std::int64_t game_id, int ply) {
-    if (game_id == 0 || a.game_id != game_id || ply < 0 || std::size_t(ply) >= a.best.size()) return Move::none();
+bool AnalysisPanel::of_game(const AnalysisState& a, std::int64_t game_id, const Position& start,
+                            const std::vector<MoveEntry>& moves) {
+    if (game_id != 0) return a.game_id == game_id;
+    if (!a.given || a.moves.size() != moves.size() || a.start_fen != start.fen()) return false;
+    return std::equal(moves.begin(), moves.end(), a.moves.begin(), [](const MoveEntry& e, Move m) { return e.move == m; });
+}
+
+Move AnalysisPanel::best_move(const AnalysisState& a, bool of_shown_game, int ply) {
+    if (!of_shown_game || ply < 0 || std::size_t(ply) >= a.best.size()) return Move::none();
     return a.best[std::size_t(ply)];
 }
 
@@ -187,12 +193,7 @@ AnalysisPanel::Answer AnalysisPanel::ui(const View& v) {
     // The analysis (asked for, running, or here) comes first, so that a short window shows it
     // without scrolling; the book's moves follow.
     const AnalysisState& a = *v.analysis;
-    const bool ours = v.game_id != 0 && a.game_id == v.game_id;
-    if (v.game_id == 0) {
-        ImGui::TextDisabled("%s", w(L, W::OnlyArchived));
-        book_moves(pos, L, v.notation);
-        return out;
-    }
+    const bool ours = v.analysed;
     if (ours && a.running) {
         char buf[96];
         std::snprintf(buf, sizeof buf, w(L, W::Analysing), a.done, a.total);
@@ -211,7 +212,8 @@ AnalysisPanel::Answer AnalysisPanel::ui(const View& v) {
             char buf[96];
             std::snprintf(buf, sizeof buf, w(L, W::Analysing), a.done, a.total);
             ImGui::AlignTextToFramePadding();
-            ImGui::Text("#%lld %s", static_cast<long long>(a.game_id), buf);
+            if (a.game_id != 0) ImGui::Text("#%lld %s", static_cast<long long>(a.game_id), buf);
+            else ImGui::TextUnformatted(buf);
             ImGui::SameLine();
             if (ImGui::Button(w(L, W::Cancel))) out.ask = Ask::Cancel;
         } else {
@@ -219,7 +221,8 @@ AnalysisPanel::Answer AnalysisPanel::ui(const View& v) {
             const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
             analyse_button_ = PointF{(lo.x + hi.x) / 2, (lo.y + hi.y) / 2};
         }
-        if (ours && !a.error.empty()) ImGui::TextWrapped("%s", a.error.c_str());
+        if (ours && !a.error.empty())
+            ImGui::TextWrapped("%s", server_error_text(L, a.error_code, "analyse_game", a.error, a.error_detail).c_str());
         book_moves(pos, L, v.notation);
         return out;
     }

@@ -33,6 +33,7 @@ public:
         const std::vector<MoveEntry>* moves = nullptr;
         int ply = 0;
         std::int64_t game_id = 0;  // the archived game shown (0: not from the archive)
+        bool analysed = false;     // the analysis state is of this game (of_game)
         const AnalysisState* analysis = nullptr;
         bool connected = false;
     };
@@ -45,8 +46,12 @@ public:
     void hidden();
     static const char* tab_label(Lang lang);
 
+    // Whether `a` is (or will be) the analysis of this game: an archived one by its id,
+    // another (game_id 0) by its start and moves.
+    static bool of_game(const AnalysisState& a, std::int64_t game_id, const Position& start,
+                        const std::vector<MoveEntry>& moves);
     // The analysed best move of the shown position, or Move::none() when there is none.
-    static Move best_move(const AnalysisState& a, std::int64_t game_id, int ply);
+    static Move best_move(const AnalysisState& a, bool of_shown_game, int ply);
     static void draw_arrow(sf::RenderTarget& target, const BoardGeometry& geo, Move m);
     // Every text the panels may show (for the font's glyphs).
     static std::string analysis_text();

@@ -650,7 +650,7 @@ void App::render() {
         const Move last = review_ply_ > 0 ? review_moves_[std::size_t(review_ply_ - 1)].move : Move::none();
         const Square king = review_pos_.in_check() ? review_pos_.king_square(review_pos_.side_to_move()) : SQ_NONE;
         view_.draw(window_, geo, review_pos_, last, king, nullptr, now());
-        review_arrow_ = AnalysisPanel::best_move(state_.analysis, review_game_id_, review_ply_);
+        review_arrow_ = AnalysisPanel::best_move(state_.analysis, review_analysed(), review_ply_);
         AnalysisPanel::draw_arrow(window_, geo, review_arrow_);
     } else {
         // Connect and lobby: the start position as a backdrop on the left.

@@ -319,6 +319,8 @@ private:
     AnalysisPanel analysis_panel_;
     std::optional<PointF> analysis_tab_;  // the review's Analysis tab as last drawn (for `locate`)
     PointF analysis_tab_before_;          // where the tab was in the frame before
+    // Whether state_.analysis is of the reviewed game (AnalysisPanel::of_game).
+    bool review_analysed() const;
     Move review_arrow_;                   // the best move the board showed as an arrow last frame
 
     // Script.

@@ -460,12 +460,9 @@ App::StepResult App::step(const ScriptAction& a) {
         } else if (what == "review_flipped") got = review_flipped_ ? "yes" : "no";
         else if (what == "review_ply") got = std::to_string(review_ply_);
         else if (what == "analysis") {
-            // none, running or done: the analysis of the reviewed archived game
+            // none, running or done: the analysis of the reviewed game
             const AnalysisState& an = state_.analysis;
-            got = review_game_id_ == 0 || an.game_id != review_game_id_ ? "none"
-                  : an.running                                           ? "running"
-                  : an.evals.empty()                                     ? "none"
-                                                                         : "done";
+            got = !review_analysed() ? "none" : an.running ? "running" : an.evals.empty() ? "none" : "done";
         } else if (what == "best_move") got = review_arrow_ ? move_to_iccs(review_arrow_) : "none";  // the arrow drawn
         else if (what == "mark") {
             // expect mark blunder: the mark of the move that led to the shown position

@@ -996,6 +996,10 @@ void App::open_review_from_table() {
     screen_ = Screen::Review;
 }
 
+bool App::review_analysed() const {
+    return AnalysisPanel::of_game(state_.analysis, review_game_id_, review_game_.start_position(), review_moves_);
+}
+
 void App::set_review_ply(int ply) {
     review_ply_ = std::clamp(ply, 0, int(review_moves_.size()));
     review_pos_ = review_game_.start_position();
@@ -1050,7 +1054,8 @@ void App::ui_review() {
     ImGui::RadioButton("ICCS", &n, 2);
     notation_ = MoveNotation(n);
     const AnalysisPanel::View view{lang_, notation_, &review_game_.start_position(), &review_moves_, review_ply_,
-                                   review_game_id_, &state_.analysis, state_.connection == Connection::Ready};
+                                   review_game_id_, review_analysed(), &state_.analysis,
+                                   state_.connection == Connection::Ready};
     analysis_panel_.ui_opening(view);
     // The move list and the analysis share the space above the import and Back rows.
     const float list_h = -ImGui::GetFrameHeightWithSpacing() * 4;
@@ -1075,7 +1080,15 @@ void App::ui_review() {
             ImGui::EndChild();
             ImGui::EndTabItem();
             if (panel.jump_to >= 0) set_review_ply(panel.jump_to);
-            if (panel.ask == AnalysisPanel::Ask::Analyse) session_.analyse_game(review_game_id_);
+            if (panel.ask == AnalysisPanel::Ask::Analyse) {
+                // An archived game by its id; any other (a PGN file, a table's game) with its moves.
+                if (review_game_id_ != 0) session_.analyse_game(review_game_id_);
+                else {
+                    std::vector<Move> moves;
+                    for (const MoveEntry& m : review_moves_) moves.push_back(m.move);
+                    session_.analyse_moves(review_game_.start_position(), moves);
+                }
+            }
             if (panel.ask == AnalysisPanel::Ask::Cancel) session_.cancel_analysis();
             if (panel.ask != AnalysisPanel::Ask::Nothing) send_outbox();
         } else {

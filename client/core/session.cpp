@@ -241,6 +241,18 @@ void Session::analyse_game(std::int64_t id) {
     send(proto::AnalyseGame{id});
 }
 
+void Session::analyse_moves(const Position& start, const std::vector<Move>& moves) {
+    state_.analysis = {};
+    state_.analysis.given = true;
+    state_.analysis.start_fen = start.fen();
+    state_.analysis.moves = moves;
+    state_.analysis.running = true;
+    proto::AnalyseGame m;
+    m.start_fen = state_.analysis.start_fen;
+    for (const Move mv : moves) m.moves.push_back(move_to_iccs(mv));
+    send(m);
+}
+
 void Session::cancel_analysis() {
     if (!state_.analysis.running) return;
     send(proto::CancelAnalysis{state_.analysis.game_id});
@@ -248,7 +260,7 @@ void Session::cancel_analysis() {
 
 void Session::on(const proto::AnalysisProgress& m) {
     AnalysisState& a = state_.analysis;
-    if (m.id != a.game_id) return;  // a cancelled one's last word, or another game's
+    if (m.id != a.game_id || (m.id == 0 && !a.given)) return;  // a cancelled one's last word, or another game's
     a.done = m.done;
     a.total = m.total;
     if (m.cancelled) a.running = false;
@@ -256,7 +268,7 @@ void Session::on(const proto::AnalysisProgress& m) {
 
 void Session::on(const proto::Analysis& m) {
     AnalysisState& a = state_.analysis;
-    if (m.id != a.game_id || m.evals.size() != m.best.size()) return;
+    if (m.id != a.game_id || (m.id == 0 && !a.given) || m.evals.size() != m.best.size()) return;
     a.running = false;
     a.done = a.total = int(m.evals.size());
     a.evals = m.evals;
@@ -383,6 +395,8 @@ void Session::on(const proto::Error& m) {
     if (m.request == "analyse_game" || m.request == "cancel_analysis") {
         state_.analysis.running = false;
         state_.analysis.error = m.message;
+        state_.analysis.error_code = c.code;
+        state_.analysis.error_detail = m.detail;
     }
     if (m.request == "list_games" || m.request == "get_game") {
         state_.archive.loading = false;

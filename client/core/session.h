@@ -94,6 +94,8 @@ public:
     void get_game(std::int64_t id);
     // Whole-game analysis of an archived game on the server (state().analysis).
     void analyse_game(std::int64_t id);
+    // The same for a game the server does not keep (a PGN file, a table's game).
+    void analyse_moves(const Position& start, const std::vector<Move>& moves);
     void cancel_analysis();
 
     // Handles one line from the server. Malformed lines become an Error cue, never a throw.

@@ -36,14 +36,18 @@ struct Lobby::AnalysisRun {
 };
 
 void Lobby::handle(User& u, const proto::AnalyseGame& m) {
-    if (!archive_ || !ai_) {
-        refuse(u, proto::ErrorCode::NotAllowed, "this server keeps no game archive or has no AI to analyse with",
-               m.TYPE);
+    // id 0: the game given in the request (not in the archive, nothing is stored).
+    const bool given = m.id == 0;
+    if (!ai_ || (!given && !archive_)) {
+        refuse(u, proto::ErrorCode::NotAllowed,
+               ai_ ? "this server keeps no game archive" : "this server has no AI to analyse with", m.TYPE);
         return;
     }
-    if (auto stored = archive_->analysis(m.id)) {
-        send_msg(u, *stored);
-        return;
+    if (!given) {
+        if (auto stored = archive_->analysis(m.id)) {
+            send_msg(u, *stored);
+            return;
+        }
     }
     if (auto it = analyses_.find(u.id); it != analyses_.end()) {
         refuse(u, proto::ErrorCode::NotAllowed,
@@ -57,23 +61,40 @@ void Lobby::handle(User& u, const proto::AnalyseGame& m) {
                "the server runs " + std::to_string(MAX_ANALYSES) + " analyses already; try again later", m.TYPE);
         return;
     }
-    auto record = archive_->get_game(m.id);
-    if (!record) {
-        refuse(u, proto::ErrorCode::NoSuchGame, "no game " + std::to_string(m.id) + " in the archive", m.TYPE);
-        return;
+    std::string fen = m.start_fen;
+    std::vector<std::string> moves = m.moves;
+    if (!given) {
+        auto record = archive_->get_game(m.id);
+        if (!record) {
+            refuse(u, proto::ErrorCode::NoSuchGame, "no game " + std::to_string(m.id) + " in the archive", m.TYPE);
+            return;
+        }
+        fen = record->start_fen;
+        moves = std::move(record->moves);
+    } else if (fen.empty()) {
+        fen = std::string(START_FEN);
     }
     auto run = std::make_shared<AnalysisRun>();
     run->session = u.id;
     run->id = m.id;
-    if (run->start.set_fen(record->start_fen) != FenError::None) {
-        refuse(u, proto::ErrorCode::Internal, "game " + std::to_string(m.id) + " does not replay", m.TYPE);
+    if (const FenError e = run->start.set_fen(fen); e != FenError::None) {
+        if (given)
+            refuse(u, proto::ErrorCode::BadFen, "bad start_fen: " + std::string(fen_error_message(e)), m.TYPE, 0,
+                   std::string(proto::fen_error_detail(e)));
+        else refuse(u, proto::ErrorCode::Internal, "game " + std::to_string(m.id) + " does not replay", m.TYPE);
         return;
     }
     Position pos = run->start;
-    for (const auto& text : record->moves) {
+    for (std::size_t i = 0; i < moves.size(); ++i) {
         if (run->total() >= std::size_t(proto::MAX_ANALYSIS_POSITIONS)) break;
-        const ParsedMove pm = parse_iccs(pos, text);
-        if (!pm.move) break;  // a damaged record: analyse what replays
+        const ParsedMove pm = parse_iccs(pos, moves[i]);
+        if (!pm.move) {
+            if (!given) break;  // a damaged record: analyse what replays
+            // A given game must replay as it was sent: its analysis would belong to another one.
+            refuse(u, proto::ErrorCode::IllegalMove,
+                   "moves[" + std::to_string(i) + "] is not a legal move where it stands", m.TYPE);
+            return;
+        }
         UndoInfo undo;
         pos.do_move(pm.move, undo);
         run->moves.push_back(pm.move);
@@ -142,7 +163,7 @@ void Lobby::analysis_done(const std::shared_ptr<AnalysisRun>& run, const engine:
     }
     const proto::Analysis done{run->id, std::int64_t(book::ANALYSIS_NODES), run->evals, run->best};
     analyses_.erase(run->session);
-    archive_->save_analysis(done);
+    if (run->id != 0 && archive_) archive_->save_analysis(done);
     send_msg(*u, done);
 }
 

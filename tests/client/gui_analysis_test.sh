@@ -6,7 +6,8 @@
 # graph is drawn, and a click on the graph's point of ply 3 shows that position: the move
 # that led there marked a blunder, the best move (the horse taking the cannon) as the arrow.
 # In English at 1280x800, then in Chinese at 640x480 (answered from the stored analysis);
-# the stored analysis is then exported as PGN comments.
+# the stored analysis is then exported as PGN comments. Then the same game opened from a PGN
+# file (not in the archive: sent with its moves, analysed again) in English at 800x600.
 # Usage: gui_analysis_test.sh CLIENT SERVER WORKDIR
 #
 # Run as `gui_analysis_test.sh --clicks LOG CLIENT ARGS...` (by itself, inside xvfb-run) it
@@ -63,14 +64,20 @@ PGN
 "$server" import --data-dir data game.pgn
 start_server --name "Analysis test"
 run=0
-for case in "1280 800 en" "640 480 zh"; do
+mkdir -p home
+cp game.pgn home/game.pgn
+for case in "1280 800 en archive" "640 480 zh archive" "800 600 en file"; do
   run=$((run + 1))
-  read -r w h lang <<<"$case"
+  read -r w h lang from <<<"$case"
+  if [ "$from" = archive ]; then
+    open_game=$'dialog archive\narchive first'
+  else
+    open_game=$'dialog open_pgn\nchoose game.pgn'
+  fi
   cat >"analysis$run.txt" <<SCRIPT
 lang $lang
 grace 30000
-dialog archive
-archive first
+$open_game
 expect screen review
 expect analysis none
 locate tab
@@ -88,7 +95,7 @@ screenshot analysis$run.png
 quit
 SCRIPT
   status=0
-  XDG_CONFIG_HOME="$work/config-$run" timeout "$client_timeout" xvfb-run -a -s "-screen 0 ${SCREEN_SIZE}x${SCREEN_SIZE}x24" \
+  HOME="$work/home" XDG_CONFIG_HOME="$work/config-$run" timeout "$client_timeout" xvfb-run -a -s "-screen 0 ${SCREEN_SIZE}x${SCREEN_SIZE}x24" \
     "$0" --clicks "analysis$run.log" "$client" --connect "127.0.0.1:$port" --name "viewer$run" --mute \
     --width "$w" --height "$h" --script "analysis$run.txt" >"clicks$run.log" 2>&1 || status=$?
   cat "clicks$run.log" "analysis$run.log"

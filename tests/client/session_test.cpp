@@ -843,6 +843,7 @@ TEST_F(SessionTest, AnalysisStopsOnCancelRefusalOrANewConnection) {
     feed(e);
     EXPECT_FALSE(state.analysis.running);
     EXPECT_EQ(state.analysis.error, e.message);
+    EXPECT_EQ(state.analysis.error_code, "not_allowed");  // the panel words it by its code
 
     // The server cancels an analysis when the connection is lost: a new welcome ends ours.
     session.analyse_game(44);
@@ -852,4 +853,36 @@ TEST_F(SessionTest, AnalysisStopsOnCancelRefusalOrANewConnection) {
     w.server = "test";
     feed(w);
     EXPECT_FALSE(state.analysis.running);
+}
+
+TEST_F(SessionTest, AGameNotInTheArchiveIsSentWithItsMovesAndAnsweredUnderIdZero) {
+    // A PGN file opened in Review: analyse_game with id 0, its start and moves in ICCS.
+    const Position start;
+    const std::vector<Move> moves{Move(square_from_string("h2"), square_from_string("e2")),
+                                  Move(square_from_string("h9"), square_from_string("g7"))};
+    session.analyse_moves(start, moves);
+    const auto lines = session.take_outbox();
+    ASSERT_EQ(lines.size(), 1u);
+    std::string line = lines[0];
+    if (!line.empty() && line.back() == '\n') line.pop_back();
+    auto d = proto::decode_client(line);
+    ASSERT_TRUE(d.ok()) << line;
+    const auto* ask = std::get_if<proto::AnalyseGame>(&d.value());
+    ASSERT_NE(ask, nullptr) << line;
+    EXPECT_EQ(ask->id, 0);
+    EXPECT_EQ(ask->start_fen, start.fen());
+    EXPECT_EQ(ask->moves, (std::vector<std::string>{"h2e2", "h9g7"}));
+    EXPECT_TRUE(state.analysis.given);
+    EXPECT_EQ(state.analysis.moves, moves);
+    feed(proto::AnalysisProgress{0, 1, 3, false});
+    EXPECT_EQ(state.analysis.done, 1);
+    feed(proto::Analysis{0, 30000, {20, -30, 25}, {"h2e2", "h9g7", ""}});
+    EXPECT_FALSE(state.analysis.running);
+    EXPECT_EQ(state.analysis.evals, (std::vector<int>{20, -30, 25}));
+    // An archived game's analysis asked after it: a late id 0 answer is not taken for it.
+    session.analyse_game(42);
+    session.take_outbox();
+    feed(proto::Analysis{0, 30000, {1, 2, 3}, {"", "", ""}});
+    EXPECT_TRUE(state.analysis.running);
+    EXPECT_TRUE(state.analysis.evals.empty());
 }

@@ -74,6 +74,49 @@ TEST(AnalysisWire, AnalysesAnArchivedGameWithProgressAndStoresIt) {
     EXPECT_EQ(c->expect<proto::Error>().code, proto::ErrorCode::NoSuchGame);
 }
 
+TEST(AnalysisWire, AnalysesAGivenGameThatIsNotInTheArchive) {
+    // id 0 with the moves: a PGN opened in a client. Analysed like an archived game, answered
+    // under id 0 and stored nowhere; a game that does not replay is refused, naming the move.
+    FakeArchive archive;
+    TestServer s;
+    s.on_server([&](server::Server& srv) {
+        srv.lobby().set_archive(&archive);
+        return 0;
+    });
+    auto c = Client::login(s.port(), "carol");
+    c->send(proto::AnalyseGame{0, "", {"h2e2", "h9g7", "e2e6", "g7e6"}});
+    const auto first = c->expect<proto::AnalysisProgress>();
+    EXPECT_EQ(first.id, 0);
+    EXPECT_EQ(first.total, 5);
+    const auto a = c->expect<proto::Analysis>(120000ms);
+    EXPECT_EQ(a.id, 0);
+    ASSERT_EQ(a.evals.size(), 5u);
+    EXPECT_LT(a.evals[4], -200) << "Red is a cannon down for a pawn";
+    EXPECT_EQ(s.on_server([&](server::Server&) { return int(archive.saves + archive.stored.size()); }), 0);
+    // From a given position: Black to move, a rook up (nothing else but the kings and advisors).
+    c->send(proto::AnalyseGame{0, "3akr3/4a4/9/9/9/9/9/9/4A4/4K4 b - - 0 1", {}});
+    EXPECT_EQ(c->expect<proto::AnalysisProgress>().total, 1);
+    const auto rook = c->expect<proto::Analysis>(120000ms);
+    ASSERT_EQ(rook.evals.size(), 1u);
+    EXPECT_LT(rook.evals[0], -300) << "Black's rook counts from Red's side as a loss";
+    c->send(proto::AnalyseGame{0, "", {"h2e2", "h9g7", "e2e9"}});
+    const auto illegal = c->expect<proto::Error>();
+    EXPECT_EQ(illegal.code, proto::ErrorCode::IllegalMove);
+    EXPECT_NE(illegal.message.find("moves[2] is not"), std::string::npos) << illegal.message;
+    c->send(proto::AnalyseGame{0, "not a fen", {}});
+    EXPECT_EQ(c->expect<proto::Error>().code, proto::ErrorCode::BadFen);
+}
+
+TEST(AnalysisWire, AGivenGameNeedsNoArchive) {
+    TestServer s;  // no archive: archived games cannot be analysed, given ones can
+    auto c = Client::login(s.port(), "dave");
+    c->send(proto::AnalyseGame{42});
+    EXPECT_EQ(c->expect<proto::Error>().code, proto::ErrorCode::NotAllowed);
+    c->send(proto::AnalyseGame{0, "", {"h2e2"}});
+    EXPECT_EQ(c->expect<proto::AnalysisProgress>().total, 2);
+    EXPECT_EQ(c->expect<proto::Analysis>(120000ms).evals.size(), 2u);
+}
+
 TEST(AnalysisWire, OneAtATimePerUserAndCancellable) {
     FakeArchive archive;
     TestServer s;

@@ -29,6 +29,7 @@ constexpr std::array<std::string_view, 3> TOURNAMENT_STATE_NAMES = {"open", "run
 constexpr std::array<std::string_view, 8> BOARD_RESULT_NAMES = {
     "*", "1-0", "1/2-1/2", "0-1", "red_forfeit", "black_forfeit", "double_forfeit", "bye"};
 constexpr std::array<std::string_view, 3> OFFER_NAMES = {"draw", "takeback", "new_game"};
+constexpr std::array<std::string_view, 5> ARBITER_NAMES = {"pause", "resume", "add_time", "adjudicate", "cancel"};
 constexpr std::array<std::string_view, 4> OUTCOME_NAMES = {"*", "1-0", "0-1", "1/2-1/2"};
 
 template <class E, std::size_t N>
@@ -57,6 +58,7 @@ json to_value(LeaveReason v) { return LEAVE_NAMES[static_cast<std::size_t>(v)]; 
 json to_value(Color v) { return COLOR_NAMES[v == RED ? 0 : 1]; }
 json to_value(AbandonPolicy v) { return ABANDON_NAMES[static_cast<std::size_t>(v)]; }
 json to_value(OfferKind v) { return OFFER_NAMES[static_cast<std::size_t>(v)]; }
+json to_value(ArbiterKind v) { return ARBITER_NAMES[static_cast<std::size_t>(v)]; }
 json to_value(Outcome v) { return OUTCOME_NAMES[static_cast<std::size_t>(v)]; }
 json to_value(ErrorCode v) { return error_code_name(v); }
 json to_value(TournamentFormat v) { return FORMAT_NAMES[static_cast<std::size_t>(v)]; }
@@ -251,6 +253,9 @@ private:
     }
     static bool read(const json& j, OfferKind& v, long long, long long, const std::string& n, std::string& w) {
         return read_enum(j, v, OFFER_NAMES, n, w);
+    }
+    static bool read(const json& j, ArbiterKind& v, long long, long long, const std::string& n, std::string& w) {
+        return read_enum(j, v, ARBITER_NAMES, n, w);
     }
     static bool read(const json& j, AbandonPolicy& v, long long, long long, const std::string& n, std::string& w) {
         return read_enum(j, v, ABANDON_NAMES, n, w);

@@ -23,6 +23,10 @@ inline constexpr std::size_t MAX_ACCOUNT_PASSWORD_BYTES = 256;
 inline constexpr std::size_t MAX_TABLE_NAME_CODE_POINTS = 40;
 // Chat text is cut (by code point, never mid-character) to this many code points.
 inline constexpr std::size_t MAX_CHAT_CODE_POINTS = 200;
+// An arbiter's reason (adjudicate, cancel) is cut to this many code points; add_time gives
+// at most this many seconds at once.
+inline constexpr std::size_t MAX_ARBITER_REASON_CODE_POINTS = 100;
+inline constexpr int MAX_ARBITER_ADD_SECONDS = 3600;
 
 // An error's message (which may quote the request) is cut to this many code points.
 inline constexpr std::size_t MAX_ERROR_MESSAGE_CODE_POINTS = 300;

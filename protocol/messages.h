@@ -28,6 +28,8 @@ enum class LeaveReason { Left, Disconnected, Dropped, Replaced };
 // What happens to a seat whose player stays away past the grace: "claim" (the opponent may
 // claim the win or keep waiting) or "ai" (the built-in AI plays the seat until they return).
 enum class OfferKind { Draw, Takeback, NewGame };  // "draw", "takeback", "new_game"
+// What an arbiter does to a game: "pause", "resume", "add_time", "adjudicate", "cancel".
+enum class ArbiterKind { Pause, Resume, AddTime, Adjudicate, Cancel };
 enum class AbandonPolicy { Claim, Ai };
 // Tournaments: "round_robin" (Berger tables) or "swiss" (score groups).
 enum class TournamentFormat { RoundRobin, Swiss };
@@ -132,10 +134,12 @@ struct Clocks {
     std::int64_t red_ms = 0;
     std::int64_t black_ms = 0;
     std::optional<Color> running;
+    bool paused = false;  // an arbiter paused the game (no side's time runs)
     template <class F> void fields(F& f) {
         f("red_ms", red_ms);
         f("black_ms", black_ms);
         f.opt("running", running);
+        f.opt("paused", paused);
     }
 };
 
@@ -308,6 +312,25 @@ struct NewGame {
 };
 
 // Takes back your own open offer (draw, takeback or new game) before it is answered.
+// The arbiter's tools (a tournament board's director; see PROTOCOL.md, Arbiter).
+struct ArbiterRequest {
+    static constexpr std::string_view TYPE = "arbiter";
+    TableId table = 0;
+    ArbiterKind action = ArbiterKind::Pause;
+    std::optional<Color> side;     // add_time: whose clock
+    std::optional<int> seconds;    // add_time: 1..MAX_ARBITER_ADD_SECONDS
+    std::optional<Outcome> result; // adjudicate: "1-0", "0-1", "1/2-1/2"
+    std::string reason;            // adjudicate (required), cancel (optional); cut by the server
+    template <class F> void fields(F& f) {
+        f("table", table);
+        f("action", action);
+        f.opt("side", side);
+        f.opt("seconds", seconds, 1, MAX_ARBITER_ADD_SECONDS);
+        f.opt("result", result);
+        f.opt("reason", reason);
+    }
+};
+
 struct WithdrawOffer {
     static constexpr std::string_view TYPE = "withdraw_offer";
     TableId table = 0;
@@ -576,6 +599,7 @@ struct TableSnapshot {
     std::optional<Color> draw_offer;      // the side with an open draw offer
     std::optional<Color> takeback_offer;  // the side with an open takeback request
     std::optional<Color> new_game_offer;  // the side that asked for a rematch
+    bool paused = false;                  // an arbiter paused the game
     template <class F> void fields(F& f) {
         f("table", table);
         f("you", you);
@@ -589,6 +613,7 @@ struct TableSnapshot {
         f.opt("draw_offer", draw_offer);
         f.opt("takeback_offer", takeback_offer);
         f.opt("new_game_offer", new_game_offer);
+        f.opt("paused", paused);
     }
 };
 
@@ -811,6 +836,34 @@ struct TakebackDone {
 };
 
 // An open offer was withdrawn by the side that made it.
+// An arbiter acted on the table's game; sent to its players and spectators (and to the
+// arbiter). `clocks` after the action; game_over follows an adjudication or a cancel.
+struct ArbiterAction {
+    static constexpr std::string_view TYPE = "arbiter_action";
+    TableId table = 0;
+    std::string by;  // the arbiter's name ("operator" for the server's console)
+    ArbiterKind action = ArbiterKind::Pause;
+    std::optional<Color> side;
+    std::optional<int> seconds;
+    std::optional<Outcome> result;
+    std::string reason;
+    int ply = 0;  // plies played when it happened
+    bool paused = false;
+    std::optional<Clocks> clocks;
+    template <class F> void fields(F& f) {
+        f("table", table);
+        f("by", by);
+        f("action", action);
+        f.opt("side", side);
+        f.opt("seconds", seconds, 1, MAX_ARBITER_ADD_SECONDS);
+        f.opt("result", result);
+        f.opt("reason", reason);
+        f("ply", ply, 0, 1 << 30);
+        f.opt("paused", paused);
+        f.opt("clocks", clocks);
+    }
+};
+
 struct OfferWithdrawn {
     static constexpr std::string_view TYPE = "offer_withdrawn";
     TableId table = 0;

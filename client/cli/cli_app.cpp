@@ -88,6 +88,8 @@ constexpr std::string_view HELP_TEXT =
     "  ai red|black [LEVEL] [ENGINE]     an AI takes that seat (level 1-10; ENGINE: one of the server's)\n"
     "  draw | takeback | resign | new    offer a draw, ask a takeback, resign, rematch\n"
     "  claim                             take the win when the opponent's seat is abandoned\n"
+    "  arbiter [ID] pause|resume|cancel [REASON]|add_time red|black SECONDS|adjudicate 1-0|0-1|1/2-1/2 REASON\n"
+    "                                    a director's tools at a board (ID: default your table)\n"
     "  accept | decline                  answer the latest offer or invitation\n"
     "  invite NAME [red|black|spectator] ask a lobby user to your table\n"
     "  board | flip | notation chinese|wxf|iccs\n"
@@ -352,6 +354,51 @@ CommandResult CliApp::handle_command(std::string_view line) {
     } else if (cmd == "claim") {
         if (!need_table()) return r;
         send(proto::ClaimWin{table_});
+    } else if (cmd == "arbiter") {
+        std::string_view after;
+        std::string_view word = first_word(rest, after);
+        proto::ArbiterRequest a;
+        long long id = 0;
+        if (parse_int(word, id)) {
+            a.table = static_cast<proto::TableId>(id);
+            word = first_word(after, after);
+        } else {
+            a.table = table_;
+        }
+        static constexpr std::pair<std::string_view, proto::ArbiterKind> ACTIONS[] = {
+            {"pause", proto::ArbiterKind::Pause},      {"resume", proto::ArbiterKind::Resume},
+            {"add_time", proto::ArbiterKind::AddTime}, {"adjudicate", proto::ArbiterKind::Adjudicate},
+            {"cancel", proto::ArbiterKind::Cancel}};
+        bool known = false;
+        for (const auto& [name, kind] : ACTIONS)
+            if (word == name) {
+                a.action = kind;
+                known = true;
+            }
+        bool ok = known && a.table != 0;
+        if (ok && a.action == proto::ArbiterKind::AddTime) {
+            std::string_view more;
+            const std::string_view side = first_word(after, more);
+            long long seconds = 0;
+            ok = (side == "red" || side == "black") && parse_int(more, seconds) && seconds >= 1 &&
+                 seconds <= proto::MAX_ARBITER_ADD_SECONDS;
+            a.side = side == "red" ? RED : BLACK;
+            a.seconds = int(seconds);
+        } else if (ok && a.action == proto::ArbiterKind::Adjudicate) {
+            std::string_view reason;
+            const std::string_view result = first_word(after, reason);
+            a.result = result == "1-0" ? Outcome::RedWins : result == "0-1" ? Outcome::BlackWins : Outcome::Draw;
+            ok = (result == "1-0" || result == "0-1" || result == "1/2-1/2") && !reason.empty();
+            a.reason = std::string(reason);
+        } else if (ok && a.action == proto::ArbiterKind::Cancel) {
+            a.reason = std::string(after);
+        }
+        if (!ok) {
+            note_error("arbiter: usage arbiter [ID] pause|resume|cancel [REASON]|add_time red|black SECONDS|"
+                       "adjudicate 1-0|0-1|1/2-1/2 REASON");
+            return r;
+        }
+        send(a);
     } else if (cmd == "new" || cmd == "rematch") {
         if (!need_table()) return r;
         send(proto::NewGame{table_});
@@ -641,6 +688,24 @@ void CliApp::handle_server_line(const std::string& line) {
             },
             [&](const proto::PlayerReturned& p) {
                 if (human) say(cat(p.name, " is back"));
+            },
+            [&](const proto::ArbiterAction& a) {
+                if (!human) return;
+                std::string text = cat("arbiter ", a.by, ": ");
+                switch (a.action) {
+                case proto::ArbiterKind::Pause: text += "game paused"; break;
+                case proto::ArbiterKind::Resume: text += "game resumed"; break;
+                case proto::ArbiterKind::AddTime:
+                    text += cat(std::to_string(a.seconds.value_or(0)), " s added for ",
+                                std::string(color_name(a.side.value_or(RED))));
+                    break;
+                case proto::ArbiterKind::Adjudicate:
+                    text += cat("adjudicated ", std::string(outcome_pgn(a.result.value_or(Outcome::Draw))));
+                    break;
+                case proto::ArbiterKind::Cancel: text += "game cancelled"; break;
+                }
+                if (!a.reason.empty()) text += cat(" (", a.reason, ")");
+                say(text);
             },
             [&](const proto::LeftTable& l) {
                 if (l.table == table_) table_ = 0;

@@ -104,6 +104,7 @@ struct TableState {
     std::array<std::int64_t, 2> clock_ms{-1, -1};
     std::chrono::steady_clock::time_point clock_stamp{};
     std::optional<Color> clock_running;  // whose clock runs
+    bool paused = false;                 // an arbiter paused the game (moves wait)
     AiProgress ai;
     std::deque<ChatLine> chat;
     Offer incoming_offer;        // shown as a dialog until answered

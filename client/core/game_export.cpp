@@ -22,7 +22,7 @@ Notation pgn_notation(MoveNotation n) {
 }
 
 EndReason reason_from_name(std::string_view name) {
-    for (int i = 0; i <= int(EndReason::EngineFailure); ++i)
+    for (int i = 0; i <= int(EndReason::Cancelled); ++i)
         if (end_reason_name(EndReason(i)) == name) return EndReason(i);
     return EndReason::None;
 }
@@ -34,8 +34,8 @@ std::string record_pgn(const GameRecord& g, MoveNotation notation) {
     for (const Move m : g.moves)
         if (game.over() || !game.play(m)) break;
     // A result the board does not decide (resignation, time, agreement) comes from the table.
-    if (!game.over() && g.outcome != Outcome::Ongoing) {
-        const EndReason r = reason_from_name(g.reason);
+    const EndReason r = reason_from_name(g.reason);
+    if (!game.over() && (g.outcome != Outcome::Ongoing || r == EndReason::Cancelled)) {
         game.finish(g.outcome, r, std::string(end_reason_name(r)));
     }
     PgnTags tags;

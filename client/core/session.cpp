@@ -539,6 +539,7 @@ void Session::on(const proto::TableSnapshot& m) {
     for (const auto& c : m.chat) push_chat(t.chat, {c.from, c.text});
     if (m.clocks) apply_clocks(*m.clocks);
     else t.clock_ms = {-1, -1};
+    t.paused = m.paused;
     t.result_text.clear();
     t.result_reason.clear();
     t.outcome = Outcome::Ongoing;
@@ -713,6 +714,7 @@ void Session::on(const proto::GameOver& m) {
     t.result_text = m.result.text;
     t.result_reason = m.result.reason;
     t.result_shown = true;
+    t.paused = false;
     t.board.set_in_progress(false);
     t.status = "over";
     t.ai.active = false;
@@ -806,6 +808,22 @@ void Session::on(const proto::OfferWithdrawn& m) {
            : k == Offer::Kind::Takeback ? Str::TakebackWithdrawn
                                         : Str::NewGameWithdrawn,
            t.seats[m.by].name);
+}
+
+void Session::on(const proto::ArbiterAction& m) {
+    if (!for_my_table(m.table)) return;
+    state_.table.paused = m.paused;
+    if (m.clocks) apply_clocks(*m.clocks);
+    switch (m.action) {
+    case proto::ArbiterKind::Pause: notice(Str::ArbiterPaused, m.by); break;
+    case proto::ArbiterKind::Resume: notice(Str::ArbiterResumed, m.by); break;
+    case proto::ArbiterKind::AddTime:
+        notice(m.side == BLACK ? Str::ArbiterAddTimeBlack : Str::ArbiterAddTimeRed, m.by,
+               std::to_string(m.seconds.value_or(0)));
+        break;
+    case proto::ArbiterKind::Adjudicate: notice(Str::ArbiterAdjudicated, m.by, m.reason); break;
+    case proto::ArbiterKind::Cancel: notice(Str::ArbiterCancelled, m.by, m.reason); break;
+    }
 }
 
 void Session::on(const proto::InviteReceived& m) {

@@ -155,6 +155,7 @@ private:
     void on(const proto::Tournament&) {}
     void on(const proto::Tournaments&) {}
     void on(const proto::OfferWithdrawn& m);
+    void on(const proto::ArbiterAction& m);
 
     void apply_table_info(const proto::TableInfo& info);
     // Opens the claim question when the opponent's seat is abandoned under the claim rule.

@@ -38,7 +38,8 @@ Str end_reason_string(std::string_view name) {
         {"insufficient_material", Str::EndMaterial}, {"resignation", Str::EndResignation},
         {"agreement", Str::EndAgreement},       {"timeout", Str::EndTimeout},
         {"abandonment", Str::EndAbandonment},
-        {"engine_failure", Str::EndEngineFailure},
+        {"engine_failure", Str::EndEngineFailure}, {"adjudication", Str::EndAdjudication},
+        {"cancelled", Str::EndCancelled},
     };
     for (const Pair& p : table)
         if (p.name == name) return p.id;

@@ -37,7 +37,7 @@ enum class Lang { English, Chinese };
     X(Connected) X(Watchers) X(AskAiSeat) X(Level) X(NoTables) X(CreateAndSit) X(InviteToTable) \
     X(ReasonCheckmate) X(StepHint) X(Start) X(ScoreFmt) X(AiThinking) X(EndCheckmate) \
     X(EndStalemate) X(EndPerpetualCheck) X(EndPerpetualChase) X(EndRepetition) X(EndMoveLimit) \
-    X(EndMaterial) X(EndResignation) X(EndAgreement) X(EndTimeout) X(EndAbandonment) X(EndEngineFailure) \
+    X(EndMaterial) X(EndResignation) X(EndAgreement) X(EndTimeout) X(EndAbandonment) X(EndEngineFailure) X(EndAdjudication) X(EndCancelled) \
     X(LanEntry) \
     X(UnitMinutes) X(UnitSeconds) X(ClockNone) X(ClockFischer) X(ClockAsian) \
     X(ProblemClockRange) X(ProblemFischerBase) X(ProblemAsianZero) X(ProblemGrace) \
@@ -59,7 +59,7 @@ enum class Lang { English, Chinese };
     X(Reconnecting) X(Reconnected) X(StopReconnecting) \
     X(NameRating) \
     X(WaitingDrawAnswer) X(WaitingTakebackAnswer) X(WaitingNewGameAnswer) X(NowRed) X(NowBlack) \
-    X(DefaultTableName) X(ReasonInCheck) X(ServerNotice) X(Withdraw) X(DrawWithdrawn) X(TakebackWithdrawn) X(NewGameWithdrawn) X(PlayAs) X(ColourRandom) X(NextGameAs) \
+    X(DefaultTableName) X(ReasonInCheck) X(ServerNotice) X(Withdraw) X(DrawWithdrawn) X(TakebackWithdrawn) X(NewGameWithdrawn) X(ArbiterPaused) X(ArbiterResumed) X(ArbiterAddTimeRed) X(ArbiterAddTimeBlack) X(ArbiterAdjudicated) X(ArbiterCancelled) X(PlayAs) X(ColourRandom) X(NextGameAs) \
     X(ErrAccountRequired) X(ErrBadLogin) X(ErrWeakPassword) X(ErrBanned) \
     X(ErrNoSuchTournament) X(ErrAlreadyEntered) X(ErrEntriesClosed) \
     X(Endgames) X(EndgamesTitle) X(EndgameGoalWin) X(EndgameGoalDraw) X(EndgameTried) \

@@ -19,6 +19,8 @@ std::string_view end_reason_name(EndReason r) {
     case EndReason::Timeout: return "timeout";
     case EndReason::Abandonment: return "abandonment";
     case EndReason::EngineFailure: return "engine_failure";
+    case EndReason::Adjudication: return "adjudication";
+    case EndReason::Cancelled: return "cancelled";
     }
     return "none";
 }

@@ -28,6 +28,8 @@ enum class EndReason {
     Timeout,
     Abandonment,
     EngineFailure,  // an external engine crashed or stopped answering: its side loses
+    Adjudication,   // an arbiter (tournament director, operator) decided the result
+    Cancelled,      // an arbiter cancelled the game: it ends without a result ("*")
 };
 
 std::string_view end_reason_name(EndReason r);  // stable identifier, e.g. "perpetual_check"
@@ -40,7 +42,8 @@ struct GameResult {
     // "Black loses: perpetual chase of the red horse, plies 41-52 / 黑方长捉红马，判负（第 21–26 回合）".
     std::string text;
 
-    bool over() const { return outcome != Outcome::Ongoing; }
+    // A cancelled game is over without an outcome.
+    bool over() const { return outcome != Outcome::Ongoing || reason == EndReason::Cancelled; }
 };
 
 // What the game remembers about each ply (for repetition rulings and takebacks).

@@ -2,6 +2,8 @@
 
 #include <arpa/inet.h>
 
+#include <charconv>
+
 namespace xq::server {
 
 namespace {
@@ -22,6 +24,57 @@ bool has_controls(std::string_view s) {
     for (unsigned char c : s)
         if (c < 0x20 || c == 0x7F) return true;
     return false;
+}
+
+// The next space-separated word of `rest` (consumed).
+std::string_view next_word(std::string_view& rest) {
+    const auto sp = rest.find(' ');
+    const std::string_view w = rest.substr(0, sp);
+    rest = sp == std::string_view::npos ? std::string_view() : trim(rest.substr(sp + 1));
+    return w;
+}
+
+std::optional<long long> number(std::string_view w) {
+    long long v = 0;
+    const auto [end, ec] = std::from_chars(w.data(), w.data() + w.size(), v);
+    if (w.empty() || ec != std::errc() || end != w.data() + w.size()) return std::nullopt;
+    return v;
+}
+
+std::optional<AdminCommand> parse_arbiter(std::string_view rest, std::string* error) {
+    constexpr const char* USAGE =
+        "arbiter TABLE pause|resume|cancel [REASON]|add_time red|black SECONDS|adjudicate 1-0|0-1|1/2-1/2 REASON";
+    if (has_controls(rest)) return fail(error, "arbiter: control characters");
+    AdminCommand c;
+    c.kind = AdminCommand::Kind::Arbiter;
+    const auto table = number(next_word(rest));
+    if (!table || *table < 1 || *table > 0xFFFFFFFFLL) return fail(error, USAGE);
+    c.table = static_cast<std::uint32_t>(*table);
+    c.action = std::string(next_word(rest));
+    if (c.action == "pause" || c.action == "resume") {
+        if (!rest.empty()) return fail(error, "arbiter " + c.action + " takes no reason");
+        return c;
+    }
+    if (c.action == "cancel") {
+        c.target = std::string(rest);
+        return c;
+    }
+    if (c.action == "add_time") {
+        c.side = std::string(next_word(rest));
+        const auto seconds = number(next_word(rest));
+        if ((c.side != "red" && c.side != "black") || !seconds || *seconds < 1 || *seconds > 3600 || !rest.empty())
+            return fail(error, "arbiter TABLE add_time red|black SECONDS (1-3600)");
+        c.seconds = static_cast<int>(*seconds);
+        return c;
+    }
+    if (c.action == "adjudicate") {
+        c.result = std::string(next_word(rest));
+        if ((c.result != "1-0" && c.result != "0-1" && c.result != "1/2-1/2") || rest.empty())
+            return fail(error, "arbiter TABLE adjudicate 1-0|0-1|1/2-1/2 REASON");
+        c.target = std::string(rest);
+        return c;
+    }
+    return fail(error, USAGE);
 }
 
 }  // namespace
@@ -98,6 +151,7 @@ std::optional<AdminCommand> parse_admin_command(std::string_view line, std::stri
         }
         return fail(error, "account wants add, reset, delete, ban, unban or history, then a name");
     }
+    if (word == "arbiter") return parse_arbiter(rest, error);
     if (word == "broadcast" || word == "say") {
         if (rest.empty()) return fail(error, "broadcast wants a message");
         if (rest.size() > MAX_ADMIN_BROADCAST) return fail(error, "message too long");
@@ -128,7 +182,11 @@ std::string admin_help() {
            "  account delete NAME   delete the account (its owner plays on as a guest)\n"
            "  account ban NAME   refuse the account's logins (kept in the database)\n"
            "  account unban NAME lift it\n"
-           "  account history NAME   NAME's rating after each rated game, with the archive's game id\n";
+           "  account history NAME   NAME's rating after each rated game, with the archive's game id\n"
+           "  arbiter TABLE pause|resume      stop or restart the game's clocks (moves wait)\n"
+           "  arbiter TABLE add_time red|black SECONDS   more time (1-3600 s) for that side\n"
+           "  arbiter TABLE adjudicate 1-0|0-1|1/2-1/2 REASON   decide the game\n"
+           "  arbiter TABLE cancel [REASON]   end the game without a result\n";
 }
 
 }  // namespace xq::server

@@ -316,6 +316,24 @@ std::string ServerRuntime::execute(const AdminCommand& c, std::function<void(std
         for (const auto& b : list) out << "  " << b << "\n";
         return out.str();
     }
+    case K::Arbiter: {
+        proto::ArbiterRequest m;
+        m.table = c.table;
+        static constexpr std::pair<std::string_view, proto::ArbiterKind> ACTIONS[] = {
+            {"pause", proto::ArbiterKind::Pause},       {"resume", proto::ArbiterKind::Resume},
+            {"add_time", proto::ArbiterKind::AddTime},  {"adjudicate", proto::ArbiterKind::Adjudicate},
+            {"cancel", proto::ArbiterKind::Cancel}};
+        for (const auto& [name, kind] : ACTIONS)
+            if (c.action == name) m.action = kind;
+        if (!c.side.empty()) m.side = c.side == "red" ? RED : BLACK;
+        if (c.seconds > 0) m.seconds = c.seconds;
+        if (!c.result.empty())
+            m.result = c.result == "1-0" ? Outcome::RedWins : c.result == "0-1" ? Outcome::BlackWins : Outcome::Draw;
+        m.reason = c.target;
+        const Verdict v = lobby.admin_arbiter(m);
+        return v ? "refused (" + std::string(proto::error_code_name(v->code)) + "): " + v->message + "\n"
+                 : "table " + std::to_string(c.table) + ": " + c.action + " done\n";
+    }
     case K::Broadcast:
         lobby.admin_notice(c.target);
         return "sent to " + std::to_string(lobby.user_count()) + " user(s)\n";

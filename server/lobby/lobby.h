@@ -105,6 +105,9 @@ public:
     // Closes the named user's connection with not_allowed (a kick) or banned (a ban).
     bool admin_kick(const std::string& name, bool banned = false);
     void admin_notice(const std::string& text);
+    // The operator console as the arbiter of any table (PROTOCOL.md, Arbiter): empty when
+    // done, else why not.
+    Verdict admin_arbiter(const proto::ArbiterRequest& m);
 
     std::size_t user_count() const { return users_.size(); }
     std::size_t table_count() const { return tables_.size(); }
@@ -261,6 +264,7 @@ private:
     void handle(User& u, const proto::WithdrawOffer& m);
     void handle(User& u, const proto::Register& m);
     void handle(User& u, const proto::ChangePassword& m);
+    void handle(User& u, const proto::ArbiterRequest& m);
 
     boost::asio::io_context& io_;
     const ServerConfig& config_;

@@ -413,4 +413,36 @@ void Lobby::handle(User& u, const proto::AnswerInvite& m) {
     if (User* from = find_by_name(inv.from)) send_msg(*from, proto::InviteAnswered{inv.table, u.name, accepted});
 }
 
+void Lobby::handle(User& u, const proto::ArbiterRequest& m) {
+    Table* t = table(m.table);
+    if (!t) {
+        refuse(u, ErrorCode::NoSuchTable, "no table " + std::to_string(m.table), m.TYPE, m.table);
+        return;
+    }
+    // A tournament board: its director. A club table: its creator while not playing at it.
+    const auto role = t->role_of(u.id);
+    const bool plays_here = role && *role != proto::Role::Spectator;
+    const bool allowed =
+        t->tournament_board() ? desk_.directs(m.table, u.name) : t->is_creator(u.identities()) && !plays_here;
+    if (!allowed) {
+        refuse(u, ErrorCode::NotAllowed,
+               "only the tournament's director (or a club table's creator who does not play there) arbitrates "
+               "table " + std::to_string(m.table),
+               m.TYPE, m.table);
+        return;
+    }
+    proto::ArbiterRequest clean = m;
+    clean.reason = clean_text(m.reason, proto::MAX_ARBITER_REASON_CODE_POINTS);
+    spdlog::info("table {}: arbiter '{}' {}", m.table, u.name, proto::encode(proto::ClientMessage{clean}));
+    report(u, t->arbiter(clean, u.name, u.id), m.TYPE, m.table);
+}
+
+Verdict Lobby::admin_arbiter(const proto::ArbiterRequest& m) {
+    Table* t = table(m.table);
+    if (!t) return Rejection{ErrorCode::NoSuchTable, "no table " + std::to_string(m.table)};
+    proto::ArbiterRequest clean = m;
+    clean.reason = clean_text(m.reason, proto::MAX_ARBITER_REASON_CODE_POINTS);
+    return t->arbiter(clean, "operator");
+}
+
 }  // namespace xq::server

@@ -324,14 +324,23 @@ void TournamentDesk::forfeits(std::uint32_t id, int round) {
     round_check(*e);
 }
 
+bool TournamentDesk::directs(proto::TableId table, const std::string& name) const {
+    const auto it = boards_.find(table);
+    const Event* e = it == boards_.end() ? nullptr : event(it->second);
+    return e && e->view.director == name;
+}
+
 void TournamentDesk::game_over(const Table& t, const proto::GameOver& go) {
     const auto it = boards_.find(t.id());
     if (it == boards_.end()) return;
     const std::uint32_t id = it->second;
     const proto::TableId table = t.id();
+    // A game the arbiter cancelled ends without a result: nobody scores (double_forfeit,
+    // reason "cancelled").
     const BoardResult r = go.result.outcome == Outcome::RedWins    ? BoardResult::RedWin
                           : go.result.outcome == Outcome::BlackWins ? BoardResult::BlackWin
-                                                                    : BoardResult::Draw;
+                          : go.result.outcome == Outcome::Draw      ? BoardResult::Draw
+                                                                    : BoardResult::DoubleForfeit;
     const std::string reason = go.result.reason;
     // After the table has sent its game_over: players see the result, then the standings.
     boost::asio::post(lobby_.io_, [this, id, table, r, reason] {

@@ -39,6 +39,8 @@ public:
     // `name` is free to play (logged in, back in the lobby): seats them on a board of theirs
     // that still waits for them.
     void user_free(const std::string& name);
+    // `name` directs the tournament that table `table` is an undecided board of.
+    bool directs(proto::TableId table, const std::string& name) const;
     // The entrant or director `name` takes part in a tournament that is not finished.
     bool involved(const std::string& name) const;
     void shutdown();

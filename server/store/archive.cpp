@@ -39,7 +39,7 @@ std::optional<Outcome> outcome_from_pgn(std::string_view text) {
 }
 
 std::optional<EndReason> end_reason_from_name(std::string_view name) {
-    for (int i = 0; i <= int(EndReason::EngineFailure); ++i)
+    for (int i = 0; i <= int(EndReason::Cancelled); ++i)
         if (end_reason_name(EndReason(i)) == name) return EndReason(i);
     return std::nullopt;
 }
@@ -68,7 +68,7 @@ std::optional<Game> replay(const GameRecord& record, std::string* error) {
         // Results the board does not decide (resignation, time, agreement, abandonment).
         auto outcome = outcome_from_pgn(record.result).value_or(Outcome::Ongoing);
         auto reason = end_reason_from_name(record.reason).value_or(EndReason::None);
-        if (outcome != Outcome::Ongoing) game.finish(outcome, reason, record.result_text);
+        if (outcome != Outcome::Ongoing || reason == EndReason::Cancelled) game.finish(outcome, reason, record.result_text);
     }
     return game;
 }
@@ -87,20 +87,30 @@ std::optional<std::string> record_pgn(const GameRecord& record, Notation notatio
     };
     // The opening's name and ECCO group, found from the moves (common/book/opening_names.h).
     book::tag_opening(tags, game->start_position(), game->moves());
-    if (!analysis) return write_pgn(*game, tags, notation);
+    if (!analysis && record.events.empty()) return write_pgn(*game, tags, notation);
     PgnGame pg;
     pg.tags = tags;
     if (game->over() && !game->result().text.empty()) pg.tags.emplace_back("Termination", game->result().text);
     pg.start = game->start_position();
     pg.moves = game->moves();
     pg.result = game->result().outcome;
-    std::vector<Move> best;
-    for (const auto& b : analysis->best) {
-        const Square f = b.size() == 4 ? square_from_string(b.substr(0, 2)) : SQ_NONE;
-        const Square t = b.size() == 4 ? square_from_string(b.substr(2, 2)) : SQ_NONE;
-        best.push_back(f != SQ_NONE && t != SQ_NONE ? Move(f, t) : Move::none());
+    if (analysis) {
+        std::vector<Move> best;
+        for (const auto& b : analysis->best) {
+            const Square f = b.size() == 4 ? square_from_string(b.substr(0, 2)) : SQ_NONE;
+            const Square t = b.size() == 4 ? square_from_string(b.substr(2, 2)) : SQ_NONE;
+            best.push_back(f != SQ_NONE && t != SQ_NONE ? Move(f, t) : Move::none());
+        }
+        pg.comments = book::analysis_comments(pg.start, pg.moves, analysis->evals, best);
     }
-    pg.comments = book::analysis_comments(pg.start, pg.moves, analysis->evals, best);
+    pg.comments.resize(pg.moves.size());
+    // The arbiter's actions, as comments after the ply they followed ("Arbiter: ...").
+    for (const GameEvent& e : record.events) {
+        std::string& c = e.ply <= 0 || pg.moves.empty() ? pg.pre_comment
+                                                        : pg.comments[std::min<std::size_t>(e.ply, pg.moves.size()) - 1];
+        if (!c.empty()) c.push_back(' ');
+        c.append("Arbiter: ").append(e.text);
+    }
     return write_pgn(pg, notation);
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 
+#include "protocol/utf8.h"
 #include "server/table/restored_seat.h"
 #include "server/table/table_game_clock.h"
 
@@ -18,6 +19,34 @@ SeatKind seat_kind(const Seat& s) {
 }
 
 Outcome win_for(Color c) { return c == RED ? Outcome::RedWins : Outcome::BlackWins; }
+
+std::string clock_text(std::int64_t ms) {
+    const std::int64_t s = std::max<std::int64_t>(0, ms) / 1000;
+    const std::int64_t sec = s % 60;
+    return std::to_string(s / 60) + ":" + (sec < 10 ? "0" : "") + std::to_string(sec);
+}
+
+// An arbiter's action in words for the game record, e.g. "alice paused the game (Red 4:31,
+// Black 5:00)"; at most MAX_STORED_TEXT bytes.
+std::string arbiter_event_text(const proto::ArbiterAction& a) {
+    using K = proto::ArbiterKind;
+    std::string t = a.by;
+    switch (a.action) {
+    case K::Pause: t += " paused the game"; break;
+    case K::Resume: t += " resumed the game"; break;
+    case K::AddTime:
+        t += " added " + std::to_string(a.seconds.value_or(0)) + " s to " +
+             (a.side.value_or(RED) == RED ? "Red" : "Black") + "'s clock";
+        break;
+    case K::Adjudicate: t += " adjudicated " + std::string(outcome_pgn(a.result.value_or(Outcome::Draw))); break;
+    case K::Cancel: t += " cancelled the game"; break;
+    }
+    if (a.clocks) t += " (Red " + clock_text(a.clocks->red_ms) + ", Black " + clock_text(a.clocks->black_ms) + ")";
+    if (!a.reason.empty()) t += ": " + a.reason;
+    std::size_t cps = proto::count_code_points(t);
+    while (t.size() > MAX_STORED_TEXT && cps > 0) t = proto::cut_code_points(t, --cps);
+    return t;
+}
 
 }  // namespace
 
@@ -131,6 +160,14 @@ void GameRecorder::game_over(const Table& t, const proto::GameOver& go) {
                                unix_ms_now()))
         write_failed("archiving a result");
     // A takeback after a board-decided end reopens the game: keep the id until a new game.
+}
+
+void GameRecorder::arbiter_action(const Table& t, const proto::ArbiterAction& a) {
+    if (!storage_) return;
+    auto it = games_.find(t.id());
+    if (it == games_.end()) return;
+    if (!storage_->add_event(it->second, GameEvent{a.ply, unix_ms_now(), arbiter_event_text(a)}))
+        write_failed("recording an arbiter's action");
 }
 
 void GameRecorder::seats_changed(const Table& t) {

@@ -35,6 +35,8 @@ public:
     void move_accepted(const Table& t, const proto::MoveMade& mm) override;
     void takeback(const Table& t, int plies) override;
     void game_over(const Table& t, const proto::GameOver& go) override;
+    // Recorded as a game event in words (the PGN export shows it as a comment).
+    void arbiter_action(const Table& t, const proto::ArbiterAction& a) override;
     void seats_changed(const Table& t) override;
     void table_closed(const Table& t) override;
 

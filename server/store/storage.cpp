@@ -60,6 +60,12 @@ CREATE TABLE IF NOT EXISTS seats(
   token TEXT NOT NULL,
   ai_level INTEGER NOT NULL,
   PRIMARY KEY(game_id, color)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS game_events(
+  game_id INTEGER NOT NULL REFERENCES games(id),
+  ply INTEGER NOT NULL,
+  at INTEGER NOT NULL,
+  text TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS game_events_game ON game_events(game_id, ply);
 CREATE TABLE IF NOT EXISTS tokens(
   token TEXT PRIMARY KEY,
   nick TEXT NOT NULL,
@@ -282,6 +288,13 @@ bool Storage::append_move(std::int64_t game_id, const MoveRecord& m) {
     return true;
 }
 
+bool Storage::add_event(std::int64_t game_id, const GameEvent& e) {
+    if (!check_text(e.text, "event")) return false;
+    Stmt q = db_->statement("INSERT INTO game_events(game_id, ply, at, text) VALUES(?1,?2,?3,?4)");
+    if (!q) return false;
+    return q.bind(1, game_id).bind(2, std::int64_t(e.ply)).bind(3, e.at_ms).bind(4, e.text).run();
+}
+
 bool Storage::truncate_moves(std::int64_t game_id, int from_ply) {
     Stmt q = db_->statement("DELETE FROM moves WHERE game_id=?1 AND ply>=?2");
     if (!q) return false;
@@ -325,6 +338,12 @@ bool Storage::load_details(GameRecord& g) {
             s.ai_level = int(q.i64(4));
             g.seats.push_back(std::move(s));
         }
+    }
+    {
+        Stmt q = db_->statement("SELECT ply, at, text FROM game_events WHERE game_id=?1 ORDER BY rowid");
+        if (!q) return false;
+        q.bind(1, g.id);
+        while (q.row()) g.events.push_back(GameEvent{int(q.i64(0)), q.i64(1), q.text(2)});
     }
     Stmt q = db_->statement("SELECT ply, move, at, red_ms, black_ms, red_countdown, black_countdown FROM moves "
                             "WHERE game_id=?1 ORDER BY ply");

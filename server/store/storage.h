@@ -60,6 +60,13 @@ struct TableRecord {
     bool rated = false;          // settings.rated: its games move Glicko-2 ratings
 };
 
+// Something that happened to a game besides its moves: an arbiter's action, in words.
+struct GameEvent {
+    int ply = 0;  // plies played when it happened
+    std::int64_t at_ms = 0;
+    std::string text;
+};
+
 struct GameRecord {
     std::int64_t id = 0;
     std::int64_t table_id = 0;
@@ -77,6 +84,7 @@ struct GameRecord {
     std::optional<int> red_rating, black_rating;
     std::vector<SeatRecord> seats;
     std::vector<MoveRecord> moves;
+    std::vector<GameEvent> events;  // oldest first
 };
 
 struct GameSummary {
@@ -140,6 +148,8 @@ public:
     std::optional<std::int64_t> create_game(const GameRecord& game);
     // Appends the move at `ply` (which must be the next ply) and commits it.
     bool append_move(std::int64_t game_id, const MoveRecord& move);
+    // Records an event of the game (an arbiter's action) and commits it.
+    bool add_event(std::int64_t game_id, const GameEvent& event);
     // Deletes the moves from `from_ply` on (a takeback) and commits.
     bool truncate_moves(std::int64_t game_id, int from_ply);
     bool set_seat(std::int64_t game_id, const SeatRecord& seat);

@@ -154,6 +154,12 @@ bool GameClock::on_move(TimePoint now) {
     return true;
 }
 
+void GameClock::add_time(Color side, Ms extra) {
+    if (!enabled() || extra <= Ms{0}) return;
+    state_.main[side] = std::min(state_.main[side] + extra, MAX_CLOCK_PERIOD);
+    if (config_.kind == ClockKind::Asian) state_.in_countdown[side] = false;
+}
+
 void GameClock::set_turn(Color side, TimePoint now) {
     if (!running_) return;
     charge(elapsed(now), false);

@@ -71,6 +71,9 @@ public:
     // and start the other side. Returns false and changes nothing when the mover's flag had
     // already fallen by `now` (the caller ends the game on time instead).
     bool on_move(TimePoint now);
+    // An arbiter gives `side` more main time (capped at MAX_CLOCK_PERIOD); an Asian clock in
+    // its countdown goes back to main time.
+    void add_time(Color side, Ms extra);
     // Hands the turn to `side` without an increment (a takeback): the running side is charged.
     void set_turn(Color side, TimePoint now);
 

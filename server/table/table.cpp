@@ -180,6 +180,7 @@ void Table::send_snapshot(SessionId s) {
     snap.draw_offer = draw_offer_;
     snap.takeback_offer = takeback_offer_;
     snap.new_game_offer = new_game_offer_;
+    snap.paused = paused_;
     send_to(s, snap);
     for (std::size_t from = first_chunk; from < moves.size(); from += proto::SNAPSHOT_MOVES_PER_LINE) {
         proto::SnapshotMoves more;

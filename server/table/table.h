@@ -182,6 +182,14 @@ public:
     // Text already cleaned and cut by the lobby.
     void chat(const std::string& from, const std::string& text);
 
+    // ---- Arbiter (the lobby checks who may: a board's director, the operator) ----
+    // Pauses, resumes, adds time, adjudicates or cancels the running game (PROTOCOL.md,
+    // Arbiter). `by` is the arbiter's name shown to the table. An accepted action is told to
+    // the observers (the game record), then sent to the table as arbiter_action, and to
+    // `also_tell` (the arbiter, 0: nobody) when that session is not at the table.
+    Verdict arbiter(const proto::ArbiterRequest& m, const std::string& by, SessionId also_tell = 0);
+    bool paused() const { return paused_; }
+
     // ---- Tournament boards ----
     // Books the seats for the named entrants: nobody else may sit there, no AI may be asked
     // into them, takebacks and rematches are off; the board plays one game.
@@ -273,6 +281,7 @@ private:
     Position start_;
     Game game_;
     bool started_ = false;
+    bool paused_ = false;  // an arbiter paused the game: no moves, no AI turn, no clock
     Seat seats_[COLOR_NB];
     std::string booked_[COLOR_NB];  // tournament boards: the entrant each seat belongs to
     bool kept_ = false;

@@ -117,7 +117,7 @@ void Table::cancel_ai() {
 }
 
 void Table::maybe_start_ai() {
-    if (ai_busy_ || status() != proto::TableStatus::Playing) return;
+    if (ai_busy_ || paused_ || status() != proto::TableStatus::Playing) return;
     const Color side = game_.side_to_move();
     const Seat& seat = seats_[side];
     if (!seat.ai() && !seat.held_by_ai()) return;

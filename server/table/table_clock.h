@@ -18,6 +18,11 @@ public:
     virtual void position_reset(Color to_move) = 0;    // takeback or new game
     virtual void game_over() = 0;
     virtual proto::Clocks state() const = 0;
+    // An arbiter's tools: no side's time runs while paused; unpause starts the side to move
+    // again; add_time gives `side` more main time (whole milliseconds).
+    virtual void pause() {}
+    virtual void unpause() {}
+    virtual void add_time(Color /*side*/, std::int64_t /*ms*/) {}
     // The side's clock as an AI seat budgets its move (engine::plan_move_time).
     virtual engine::ClockView ai_view(Color) const { return {}; }
 };

@@ -33,6 +33,7 @@ void TableGameClock::arm() {
 
 void TableGameClock::game_started(Color to_move) {
     clock_ = GameClock(clock_.config());
+    paused_ = false;
     clock_.start(to_move, now());
     arm();
 }
@@ -63,12 +64,14 @@ void TableGameClock::position_reset(Color to_move) {
         arm();
     } else {
         clock_ = GameClock(clock_.config());  // a new game: fresh times once it starts
+        paused_ = false;
         timer_.cancel();
     }
 }
 
 void TableGameClock::game_over() {
     clock_.stop(now());
+    paused_ = false;
     flag_pending_ = false;
     timer_.cancel();
 }
@@ -97,11 +100,35 @@ proto::Clocks TableGameClock::state() const {
         (side == RED ? c.red_ms : c.black_ms) = ms;
     }
     if (clock_.running()) c.running = clock_.turn();
+    c.paused = paused_;
     return c;
+}
+
+void TableGameClock::pause() {
+    // A flag that fell a moment before the pause still ends the game (its timer is armed).
+    if (!clock_.running() || paused_ || flag_pending_) return;
+    clock_.stop(now());
+    paused_ = true;
+    timer_.cancel();
+}
+
+void TableGameClock::unpause() {
+    if (!paused_) return;
+    paused_ = false;
+    // The side to move starts afresh: an Asian per-move period begins again.
+    clock_.start(clock_.turn(), now());
+    arm();
+}
+
+void TableGameClock::add_time(Color side, std::int64_t ms) {
+    if (flag_pending_) return;
+    clock_.add_time(side, Ms(ms));
+    if (clock_.running()) arm();
 }
 
 void TableGameClock::resume(const ClockState& state, Color to_move) {
     clock_ = GameClock(clock_.config());
+    paused_ = false;
     clock_.restore(state);
     clock_.start(to_move, now());
     arm();

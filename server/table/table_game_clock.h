@@ -25,6 +25,10 @@ public:
     void position_reset(Color to_move) override;
     void game_over() override;
     proto::Clocks state() const override;
+    void pause() override;
+    void unpause() override;
+    void add_time(Color side, std::int64_t ms) override;
+    bool paused() const { return paused_; }
     engine::ClockView ai_view(Color side) const override;
 
     const ClockConfig& config() const { return clock_.config(); }
@@ -41,6 +45,7 @@ private:
     GameClock clock_;
     Timer timer_;
     FlagFn on_flag_;
+    bool paused_ = false;        // an arbiter stopped the clock; unpause() starts it again
     bool flag_pending_ = false;  // a late move was accepted after the flag fell; the timer ends the game
     std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
 };

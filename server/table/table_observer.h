@@ -18,6 +18,8 @@ public:
     virtual void move_accepted(const Table&, const proto::MoveMade&) {}
     virtual void takeback(const Table&, int /*plies*/) {}
     virtual void game_over(const Table&, const proto::GameOver&) {}
+    // An arbiter acted (before the table hears of it; an adjudication's game_over follows).
+    virtual void arbiter_action(const Table&, const proto::ArbiterAction&) {}
     virtual void seats_changed(const Table&) {}
     virtual void table_closed(const Table&) {}
 };

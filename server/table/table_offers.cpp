@@ -57,6 +57,7 @@ Verdict Table::request_takeback(SessionId s) {
     const auto c = seat_of(s);
     if (!c) return reject(proto::ErrorCode::NotSeated, "only a seated player can ask for a takeback");
     if (!rules_.takebacks) return reject(proto::ErrorCode::NotAllowed, "takebacks are off at this table");
+    if (paused_) return reject(proto::ErrorCode::GameNotInProgress, "the game is paused by the arbiter");
     const auto st = status();
     if (!(st == proto::TableStatus::Playing ||
           (st == proto::TableStatus::Over && started_ && board_decided(game_.result().reason))))
@@ -81,6 +82,7 @@ Verdict Table::answer_takeback(SessionId s, bool accept) {
     const auto c = seat_of(s);
     if (!c) return reject(proto::ErrorCode::NotSeated, "only a seated player can answer a takeback request");
     if (takeback_offer_ != ~*c) return reject(proto::ErrorCode::NoOffer, "there is no takeback request to answer");
+    if (paused_ && accept) return reject(proto::ErrorCode::GameNotInProgress, "the game is paused by the arbiter");
     takeback_offer_.reset();
     broadcast(proto::TakebackAnswered{id_, *c, accept});
     if (accept) do_takeback(~*c);

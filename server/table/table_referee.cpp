@@ -29,6 +29,7 @@ Verdict Table::referee(std::optional<Color> mover, int ply, std::string_view tex
     if (status() != proto::TableStatus::Playing)
         return reject(ErrorCode::GameNotInProgress,
                       game_.over() ? "the game is over" : "the game has not started (a seat is empty)");
+    if (paused_) return reject(ErrorCode::GameNotInProgress, "the game is paused by the arbiter");
     if (!mover) return reject(ErrorCode::NotSeated, "only the seated players move");
     if (game_.side_to_move() != *mover)
         return reject(ErrorCode::NotYourTurn, "it is " + side_name(game_.side_to_move()) + "'s turn");
@@ -88,6 +89,7 @@ void Table::finish_external(Outcome outcome, EndReason reason, std::string text)
 
 void Table::game_ended() {
     cancel_ai();
+    paused_ = false;
     draw_offer_.reset();
     takeback_offer_.reset();
     new_game_offer_.reset();
@@ -115,6 +117,7 @@ void Table::start_new_game(bool swap) {
     made_.clear();
     shown_plies_ = 0;
     started_ = false;
+    paused_ = false;
     new_game_offer_.reset();
     position_changed();
     if (clock_) clock_->position_reset(game_.side_to_move());

@@ -47,7 +47,7 @@ const std::vector<std::string> OPENING = {"h2e2", "h9g7", "h0g2", "i9h9", "i0h0"
 }  // namespace
 
 TEST(Archive, NamesRoundTrip) {
-    for (int i = 0; i <= int(EndReason::EngineFailure); ++i)
+    for (int i = 0; i <= int(EndReason::Cancelled); ++i)
         EXPECT_EQ(end_reason_from_name(end_reason_name(EndReason(i))), EndReason(i));
     EXPECT_FALSE(end_reason_from_name("bored"));
     EXPECT_EQ(outcome_from_pgn("0-1"), Outcome::BlackWins);

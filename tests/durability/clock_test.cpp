@@ -1,5 +1,8 @@
-// Clock arithmetic per clock type on made-up steady-clock instants: no sleeping.
+// Clock arithmetic per clock type on made-up steady-clock instants (no sleeping), and a table
+// clock paused by an arbiter on a real timer.
 #include <gtest/gtest.h>
+
+#include <thread>
 
 #include "server/table/game_clock.h"
 #include "server/table/table_game_clock.h"
@@ -152,6 +155,42 @@ TEST(Clock, StopFreezesTime) {
     EXPECT_FALSE(c.flag_fallen(at(1000s)).has_value());
 }
 
+// An arbiter's pause is a stop and a start of the side to move: the paused time is nobody's.
+TEST(Clock, ArbiterPauseChargesNobodyAndAddTimeExtendsTheFlag) {
+    GameClock c(spec("fischer:300+5"));
+    c.start(RED, at(0ms));
+    c.stop(at(10s));                // paused after 10 s of Red's move
+    c.start(c.turn(), at(70s));     // resumed a minute later
+    EXPECT_EQ(c.side_time(RED, at(80s)).main, 280s);
+    EXPECT_EQ(c.until_flag(at(80s)), std::optional<Ms>(280s));
+    c.add_time(RED, 60s);           // while running: the flag moves too
+    EXPECT_EQ(c.side_time(RED, at(80s)).main, 340s);
+    EXPECT_EQ(c.until_flag(at(80s)), std::optional<Ms>(340s));
+    c.add_time(BLACK, 30s);         // the waiting side
+    EXPECT_EQ(c.side_time(BLACK, at(80s)).main, 330s);
+    c.add_time(BLACK, Ms(0));       // nothing
+    c.add_time(BLACK, -5s);         // nothing
+    EXPECT_EQ(c.side_time(BLACK, at(80s)).main, 330s);
+    c.add_time(BLACK, MAX_CLOCK_PERIOD);  // capped
+    EXPECT_EQ(c.side_time(BLACK, at(80s)).main, MAX_CLOCK_PERIOD);
+    EXPECT_EQ(c.state(at(80s)).main[RED], 340s);
+}
+
+TEST(Clock, AddTimeTakesAnAsianSideOutOfItsCountdown) {
+    GameClock c(spec("asian:10/0/5"));
+    c.start(RED, at(0ms));
+    ASSERT_TRUE(c.on_move(at(12s)));  // Red spent its main time: countdown from now on
+    ASSERT_TRUE(c.on_move(at(13s)));
+    EXPECT_TRUE(c.side_time(RED, at(13s)).in_countdown);
+    c.add_time(RED, 20s);
+    const SideTime t = c.side_time(RED, at(13s));
+    EXPECT_FALSE(t.in_countdown);
+    EXPECT_EQ(t.main, 20s);
+    // 20 s of main time and then the 5 s countdown before Red's flag falls.
+    EXPECT_FALSE(c.flag_fallen(at(Ms(37'999))).has_value());
+    EXPECT_EQ(c.flag_fallen(at(38s)), std::optional<Color>(RED));
+}
+
 // What an AI seat budgets from (issue #13): the mover's main time, the increment, the Asian
 // per-move limit and countdown, and whether the countdown has begun.
 TEST(TableClockAiView, GivesTheAiTheClockItMovesOn) {
@@ -182,4 +221,34 @@ TEST(TableClockAiView, GivesTheAiTheClockItMovesOn) {
     asian.game_over();
     countdown.game_over();
     fischer.game_over();
+}
+
+// A paused table clock never flags (its timer is gone), and after the resume the side to
+// move has the time it had: here a one-second clock flags about a second after the resume.
+TEST(TableClockPause, APausedClockDoesNotFlagAndResumesWhereItStood) {
+    boost::asio::io_context io;
+    std::optional<Color> flagged;
+    TableGameClock clock(io, *parse_clock_spec("fischer:1+0"), [&](Color c) { flagged = c; });
+    clock.game_started(RED);
+    clock.pause();
+    proto::Clocks c = clock.state();
+    EXPECT_TRUE(c.paused);
+    EXPECT_FALSE(c.running.has_value());
+    const std::int64_t left = c.red_ms;
+    EXPECT_GT(left, 0);
+    std::this_thread::sleep_for(1200ms);  // longer than the whole clock
+    io.poll();
+    EXPECT_FALSE(flagged.has_value());
+    EXPECT_EQ(clock.state().red_ms, left);
+    clock.add_time(BLACK, 5000);
+    EXPECT_EQ(clock.state().black_ms, 6000);
+    const auto resumed = std::chrono::steady_clock::now();
+    clock.unpause();
+    EXPECT_FALSE(clock.state().paused);
+    EXPECT_EQ(clock.state().running, std::optional<Color>(RED));
+    io.restart();
+    while (!flagged && std::chrono::steady_clock::now() - resumed < 10s) io.run_for(50ms);
+    EXPECT_EQ(flagged, std::optional<Color>(RED));
+    // Not before the time it had left at the pause.
+    EXPECT_GE(std::chrono::steady_clock::now() - resumed, Ms(left));
 }

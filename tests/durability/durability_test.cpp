@@ -719,6 +719,86 @@ TEST(Durability, RestoredSeatsShowTheirRatingsAfterARestart) {
     EXPECT_EQ(carol->expect<proto::GameRecord>().game.red_rating, std::optional<int>(1500));
 }
 
+// Issue #18 point 5 with a real clock, through the operator's console: a paused clock stands
+// still, added time shows in the clocks, the moves wait until the resume, an adjudication
+// ends the game, and the export carries every action as a comment. (That a paused clock
+// never flags: clock_test.cpp, TableClockPause.)
+TEST(Durability, ArbiterPausesAClockAddsTimeAndTheExportShowsIt) {
+    TempDir tmp;
+    {
+        auto dc = quiet(tmp);
+        dc.clock = "fischer:300+0";
+        DurableServer s(test_config(), dc);
+        auto run = [&](const std::string& line) {
+            auto cmd = server::parse_admin_command(line);
+            EXPECT_TRUE(cmd) << line;
+            return cmd ? s.on_server([&](server::Server&, server::ServerRuntime& r) { return r.execute(*cmd); })
+                       : std::string();
+        };
+        Pair p = seat_two(s.port());
+        const std::string t = std::to_string(p.table);
+        p.red->send(proto::MoveRequest{p.table, 0, "h2e2"});
+        p.black->expect<proto::MoveMade>();
+        EXPECT_NE(run("arbiter " + t + " pause").find("done"), std::string::npos);
+        const auto paused = p.black->expect<proto::ArbiterAction>();
+        EXPECT_EQ(paused.by, "operator");
+        ASSERT_TRUE(paused.clocks.has_value());
+        EXPECT_TRUE(paused.clocks->paused);
+        EXPECT_FALSE(paused.clocks->running.has_value());
+        EXPECT_GT(paused.clocks->black_ms, 0);
+        // Time passes; the paused clock does not.
+        std::this_thread::sleep_for(1200ms);
+        p.red->send(proto::Sync{p.table});
+        const auto snap = p.red->expect<proto::TableSnapshot>();
+        EXPECT_TRUE(snap.paused);
+        ASSERT_TRUE(snap.clocks.has_value());
+        EXPECT_TRUE(snap.clocks->paused);
+        EXPECT_EQ(snap.clocks->black_ms, paused.clocks->black_ms);
+        p.black->send(proto::MoveRequest{p.table, 1, "h9g7"});
+        p.black->expect_error(proto::ErrorCode::GameNotInProgress);
+        EXPECT_NE(run("arbiter " + t + " add_time black 60").find("done"), std::string::npos);
+        const auto more = p.red->expect<proto::ArbiterAction>();
+        ASSERT_TRUE(more.clocks.has_value());
+        EXPECT_EQ(more.clocks->black_ms, paused.clocks->black_ms + 60'000);
+        EXPECT_NE(run("arbiter " + t + " resume").find("done"), std::string::npos);
+        const auto resumed = p.black->expect<proto::ArbiterAction>();
+        ASSERT_TRUE(resumed.clocks.has_value());
+        EXPECT_EQ(resumed.clocks->running, std::optional<Color>(BLACK));
+        p.black->send(proto::MoveRequest{p.table, 1, "h9g7"});
+        p.red->expect_ply(2);
+        // The console's refusals are words, not a crash.
+        EXPECT_NE(run("arbiter 9999 pause").find("no_such_table"), std::string::npos);
+        EXPECT_NE(run("arbiter " + t + " resume").find("not_allowed"), std::string::npos);
+        EXPECT_FALSE(server::parse_admin_command("arbiter " + t + " add_time black 3601"));
+        EXPECT_FALSE(server::parse_admin_command("arbiter " + t + " adjudicate 1-0"));  // no reason
+        EXPECT_FALSE(server::parse_admin_command("arbiter x pause"));
+        EXPECT_NE(run("arbiter " + t + " adjudicate 1/2-1/2 the hall closes").find("done"), std::string::npos);
+        const auto over = p.black->expect<proto::GameOver>();
+        EXPECT_EQ(over.result.outcome, Outcome::Draw);
+        EXPECT_EQ(over.result.reason, "adjudication");
+        EXPECT_EQ(over.result.text, "Adjudicated by operator: the hall closes");
+    }
+    const auto out = tmp.path() / "games.pgn";
+    std::vector<std::string> args = {"xiangqi-server", "export", "--data-dir", tmp.path().string(), "--out",
+                                     out.string()};
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    auto rc = server::run_archive_command(int(argv.size()), argv.data());
+    ASSERT_TRUE(rc.has_value());
+    EXPECT_EQ(*rc, 0);
+    std::ifstream in(out);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_NE(text.find("[Result \"1/2-1/2\"]"), std::string::npos) << text;
+    EXPECT_NE(text.find("Arbiter: operator paused the game"), std::string::npos) << text;
+    EXPECT_NE(text.find("Arbiter: operator added 60 s to Black's clock"), std::string::npos) << text;
+    EXPECT_NE(text.find("Arbiter: operator resumed the game"), std::string::npos) << text;
+    EXPECT_NE(text.find("Arbiter: operator adjudicated 1/2-1/2"), std::string::npos) << text;
+    EXPECT_NE(text.find("the hall closes"), std::string::npos) << text;
+    auto back = read_pgn(text);
+    ASSERT_TRUE(back.ok) << back.error;
+    EXPECT_EQ(back.game.moves.size(), 2u);
+}
+
 TEST(Durability, ExportWritesTheArchivedGameAsPgn) {
     TempDir tmp;
     {

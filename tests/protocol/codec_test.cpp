@@ -90,6 +90,9 @@ std::vector<ClientMessage> all_client_samples() {
         GetTournament{3},
         Register{"correct horse 电池"},
         ChangePassword{"old secret", "new secret"},
+        ArbiterRequest{7, ArbiterKind::AddTime, BLACK, 60, std::nullopt, ""},
+        ArbiterRequest{7, ArbiterKind::Adjudicate, std::nullopt, std::nullopt, Outcome::RedWins, "旗 fell"},
+        ArbiterRequest{7, ArbiterKind::Pause},
     };
 }
 
@@ -107,6 +110,7 @@ std::vector<ServerMessage> all_server_samples() {
     snap.draw_offer = RED;
     snap.takeback_offer = BLACK;
     snap.new_game_offer = RED;
+    snap.paused = true;
     MoveMade mm{7, 13, "h2e2", "C2.5", "炮二平五", "fen here", BLACK, true, true, Clocks{1, 2, std::nullopt}};
     return {
         Welcome{"s-1", "00112233445566778899aabbccddeeff", "LAN server", 1, "alice", true},
@@ -155,6 +159,9 @@ std::vector<ServerMessage> all_server_samples() {
         AnalysisProgress{42, 10, 52, true},
         Analysis{42, 30000, {15, 20, -30000}, {"h2e2", "h9g7", ""}},
         Tournaments{{TournamentSummary{3, "Club night", "alice", TournamentFormat::RoundRobin, TournamentState::Open, 0, 0, 4}}},
+        ArbiterAction{7, "dora", ArbiterKind::Pause, std::nullopt, std::nullopt, std::nullopt, "", 12, true,
+                      Clocks{1000, 2000, std::nullopt, true}},
+        ArbiterAction{7, "operator", ArbiterKind::Cancel, std::nullopt, std::nullopt, std::nullopt, "wrong pairing", 0},
     };
 }
 
@@ -193,6 +200,29 @@ TEST(Codec, DecodesTheDocumentedMoveLine) {
     EXPECT_EQ(m.table, 7u);
     EXPECT_EQ(m.ply, 12);
     EXPECT_EQ(m.move, "h2e2");
+}
+
+TEST(Codec, DecodesTheDocumentedArbiterLines) {
+    const auto d = decode_client(R"({"type":"arbiter","table":12,"action":"add_time","side":"black","seconds":60})");
+    ASSERT_TRUE(d.ok());
+    const auto& m = std::get<ArbiterRequest>(d.value());
+    EXPECT_EQ(m.action, ArbiterKind::AddTime);
+    EXPECT_EQ(m.side, std::optional<Color>(BLACK));
+    EXPECT_EQ(m.seconds, std::optional<int>(60));
+    // Out of range and unknown actions are bad_field when the line is read.
+    for (const char* bad : {R"({"type":"arbiter","table":12,"action":"add_time","side":"black","seconds":0})",
+                            R"({"type":"arbiter","table":12,"action":"add_time","side":"black","seconds":3601})",
+                            R"({"type":"arbiter","table":12,"action":"freeze"})",
+                            R"({"type":"arbiter","table":12,"action":"adjudicate","result":"2-0","reason":"x"})"}) {
+        const auto e = decode_client(bad);
+        ASSERT_FALSE(e.ok()) << bad;
+        EXPECT_EQ(e.error().code, ErrorCode::BadField) << bad;
+    }
+    const auto a = decode_server(
+        R"({"type":"arbiter_action","table":12,"by":"dora","action":"add_time","side":"black","seconds":60,"ply":31,)"
+        R"("clocks":{"red_ms":240000,"black_ms":95000,"running":"black"}})");
+    ASSERT_TRUE(a.ok());
+    EXPECT_EQ(std::get<ArbiterAction>(a.value()).clocks->black_ms, 95000);
 }
 
 TEST(Codec, OptionalFieldsTakeDefaults) {

@@ -461,6 +461,48 @@ void promises(Env& env) {
     add(env, name, "duplicate keys (type, id) and a BOM: bad_json", std::to_string(dup) + "/3",
         "3/3, none acted on", dup == 3 && quiet);
 
+    // Issue #18: a director's actions are refused to everyone else (the board's players, a
+    // spectator of it, a lobby user), whatever the action; the director's own pause works.
+    {
+        Client* director = hub.join(s.target, "director", &why);
+        Client* p1 = hub.join(s.target, "entrant1", &why);
+        Client* p2 = hub.join(s.target, "entrant2", &why);
+        Client* watcher = hub.join(s.target, "watcher", &why);
+        if (!director || !p1 || !p2 || !watcher) return add(env, name, "join", why, "welcome", false);
+        director->send(proto::CreateTournament{});
+        auto made = hub.expect(*director, "tournament", 3000);
+        const std::uint32_t id = made ? std::get<proto::Tournament>(*made->msg).id : 0;
+        p1->send(proto::JoinTournament{id});
+        p2->send(proto::JoinTournament{id});
+        hub.drain(300);
+        director->send(proto::StartTournament{id});
+        auto board = hub.expect(*p1, "table_snapshot", 3000);
+        const proto::TableId table = board ? std::get<proto::TableSnapshot>(*board->msg).table.id : 0;
+        hub.expect(*p2, "table_snapshot", 3000);
+        watcher->send(proto::Join{table, proto::Role::Spectator});
+        hub.expect(*watcher, "table_snapshot", 3000);
+        hub.drain(100);
+        const int seen_before = p1->count("arbiter_action") + p2->count("arbiter_action");
+        int refused_arbiter = 0, probes = 0;
+        for (Client* c : {p1, p2, watcher, asker}) {
+            for (const char* action : {"pause", "cancel", "adjudicate"}) {
+                ++probes;
+                c->send_raw("{\"type\":\"arbiter\",\"table\":" + std::to_string(table) + ",\"action\":\"" + action +
+                            "\",\"result\":\"1-0\",\"reason\":\"forged\"}\n");
+                refused_arbiter += code_of(hub.expect(*c, "error", 3000)) == "not_allowed";
+            }
+        }
+        hub.drain(200);
+        const bool untouched = p1->count("arbiter_action") + p2->count("arbiter_action") == seen_before &&
+                               p1->count("game_over") == 0;
+        add(env, name, "arbiter actions by non-directors: not_allowed",
+            std::to_string(refused_arbiter) + "/" + std::to_string(probes), "all, the game untouched",
+            table != 0 && refused_arbiter == probes && untouched);
+        director->send_raw("{\"type\":\"arbiter\",\"table\":" + std::to_string(table) + ",\"action\":\"pause\"}\n");
+        const bool paused = hub.expect(*p1, "arbiter_action", 3000).has_value();
+        add(env, name, "the director's pause reaches the board", paused ? "yes" : "no", "yes", paused);
+    }
+
     // A first line over 16 KiB: line_too_long, then the connection is closed.
     Client& big = hub.add("big first line");
     std::string code = "no connect";

@@ -144,9 +144,9 @@ TEST(Arbiter, TheDirectorPausesResumesAndAdjudicatesABoard) {
     });
     ASSERT_EQ(done.games.size(), 1u);
     EXPECT_EQ(done.games[0].result, BoardResult::RedWin);
-    // Over: nothing more to arbitrate.
+    // A decided board has no arbiter any more.
     e.dora->send(act(e.table, ArbiterKind::Cancel));
-    e.dora->expect_error(ErrorCode::GameNotInProgress);
+    e.dora->expect_error(ErrorCode::NotAllowed);
 }
 
 TEST(Arbiter, OnlyTheDirectorArbitratesATournamentBoard) {
@@ -243,6 +243,9 @@ TEST(Arbiter, AClubTablesCreatorArbitratesWhenNotPlayingThere) {
     const auto over = ben->expect<proto::GameOver>();
     EXPECT_EQ(over.result.outcome, Outcome::Draw);
     EXPECT_EQ(over.result.reason, "adjudication");
+    // Over: nothing more to arbitrate.
+    carl->send(act(table, ArbiterKind::Cancel));
+    carl->expect_error(ErrorCode::GameNotInProgress);
     // A new game at the table starts unpaused.
     ann->send(proto::NewGame{table});
     ben->send(proto::NewGame{table});

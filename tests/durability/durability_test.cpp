@@ -761,7 +761,10 @@ TEST(Durability, ArbiterPausesAClockAddsTimeAndTheExportShowsIt) {
         ASSERT_TRUE(more.clocks.has_value());
         EXPECT_EQ(more.clocks->black_ms, paused.clocks->black_ms + 60'000);
         EXPECT_NE(run("arbiter " + t + " resume").find("done"), std::string::npos);
+        // Black has the add_time line still unread: the resume is the next but one.
+        EXPECT_EQ(p.black->expect<proto::ArbiterAction>().action, proto::ArbiterKind::AddTime);
         const auto resumed = p.black->expect<proto::ArbiterAction>();
+        EXPECT_EQ(resumed.action, proto::ArbiterKind::Resume);
         ASSERT_TRUE(resumed.clocks.has_value());
         EXPECT_EQ(resumed.clocks->running, std::optional<Color>(BLACK));
         p.black->send(proto::MoveRequest{p.table, 1, "h9g7"});

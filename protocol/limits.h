@@ -36,6 +36,8 @@ inline constexpr std::size_t MAX_NOTICE_CODE_POINTS = 1000;
 // AI strength levels accepted by `request_ai`.
 inline constexpr int AI_LEVEL_MIN = 1;
 inline constexpr int AI_LEVEL_MAX = 10;
+// Longest principal variation an ai_progress line carries (moves).
+inline constexpr std::size_t AI_PV_MAX = 8;
 // Longest reconnect grace a table may set, in seconds.
 inline constexpr int MAX_GRACE_S = 3600;
 // Ratings on the wire are whole Glicko-2 points in 0..MAX_RATING.

@@ -765,6 +765,9 @@ struct AiProgress {
     int score = 0;      // centipawns from the AI's point of view
     int percent = 0;    // root moves searched at this depth, 0..100
     std::uint64_t nodes = 0;
+    // The principal variation from the position on the board, ICCS ("h2e2"), each move legal
+    // where it is played; at most AI_PV_MAX moves; left out when the AI has none yet.
+    std::vector<std::string> pv;
     template <class F> void fields(F& f) {
         f("table", table);
         f("seat", seat);
@@ -773,6 +776,7 @@ struct AiProgress {
         f("score", score, -1000000, 1000000);
         f("percent", percent, 0, 100);
         f("nodes", nodes);
+        f.opt("pv", pv);
     }
 };
 

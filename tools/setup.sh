@@ -6,7 +6,7 @@ set -euo pipefail
 PKGS=(
   build-essential cmake ninja-build pkg-config git
   libboost-dev libboost-system-dev
-  libsfml-dev libimgui-dev libgl-dev libfontconfig-dev fonts-wqy-microhei
+  libsfml-dev libimgui-dev libgl-dev libfontconfig-dev fonts-wqy-microhei fonts-dejavu-core
   nlohmann-json3-dev libgtest-dev libgmock-dev libcli11-dev libspdlog-dev libfmt-dev libsqlite3-dev
   libicu-dev libsodium-dev
   clang libclang-rt-14-dev

@@ -77,7 +77,10 @@ bool App::init(std::string& error) {
                    sf::Style::Default, ctx);
     window_.setVerticalSyncEnabled(false);
     if (opt_.bench_frames <= 0) window_.setFramerateLimit(60);
-    if (!gui_.init(window_, font.path, 17.f, all_ui_text() + AnalysisPanel::analysis_text(), error)) return false;
+    FontFile symbols;
+    if (std::string why; !find_symbol_font(symbols, why)) std::cerr << "xiangqi-client: " << why << "\n";
+    if (!gui_.init(window_, font.path, 17.f, all_ui_text() + AnalysisPanel::analysis_text(), symbols.path, error))
+        return false;
     cursors_ok_ = hand_cursor_.loadFromSystem(sf::Cursor::Hand) && arrow_cursor_.loadFromSystem(sf::Cursor::Arrow) &&
                   text_cursor_.loadFromSystem(sf::Cursor::Text);
     sounds_.init(!opt_.mute && opt_.bench_frames <= 0);
@@ -533,11 +536,16 @@ void App::draw_plate(Color side, float x, float y, float w, float h) {
         window_.draw(warn);
         label_end = warn.getPosition().x + warn.getLocalBounds().width;
     }
+    // The AI's thinking area (from its first moment to its move, progress or not yet): between
+    // the name and the clock, wide enough for a few moves of its line.
+    const bool clocked = !seat.name.empty() && tb.clock_now(side, std::chrono::steady_clock::now()) >= 0;
+    const bool thinking = (tb.ai.active && tb.ai.side == side) || (to_move && (seat.ai || seat.hold_level > 0));
+    const float think_right = x + w - h * 0.4f - (clocked ? h * 2.4f : 0.f);
+    const float think_w = std::clamp(think_right - label_end - h * 0.5f, 0.f, std::max(std::min(w * 0.35f, 220.f), w * 0.5f));
     // The pieces this side has taken, small, between the name and the clock (or AI bar).
     if (const auto taken = captured_by(tb.board.game().start_position(), tb.board.position(), side); !taken.empty()) {
-        const bool clocked = !seat.name.empty() && tb.clock_now(side, std::chrono::steady_clock::now()) >= 0;
         float right = x + w - h * 0.4f - (clocked ? h * 2.4f : 0.f);
-        if (tb.ai.active && tb.ai.side == side) right -= std::min(w * 0.35f, 220.f) + h * 0.3f;
+        if (thinking) right -= think_w + h * 0.3f;
         const float pr = h * 0.28f, left = label_end + h * 0.5f;
         // Overlapping a little when many are taken on a narrow plate.
         const float step = std::min(2 * pr + 2, (right - left - 2 * pr) / float(std::max<std::size_t>(1, taken.size() - 1)));
@@ -559,22 +567,42 @@ void App::draw_plate(Color side, float x, float y, float w, float h) {
         window_.draw(clk);
         if (to_move) last_clock_second_ = int(ms / 1000);
     }
-    if (tb.ai.active && tb.ai.side == side) {
-        // The thinking bar: share of root moves searched at the current depth.
-        const float bw = std::min(w * 0.35f, 220.f), bx = x + w - bw - h * 0.4f - (ms >= 0 ? h * 2.4f : 0.f);
-        sf::RectangleShape track({bw, h * 0.16f});
-        track.setPosition(bx, y + h * 0.58f);
+    if (thinking && think_w > h) {
+        // The thinking area, three rows: depth and score; as much of the expected line as fits,
+        // in the chosen notation; the bar (share of root moves searched at the current depth).
+        const bool reported = tb.ai.active && tb.ai.side == side;
+        const float bx = think_right - think_w, bar_y = y + h * 0.8f, bar_h = h * 0.12f;
+        sf::RectangleShape track({think_w, bar_h});
+        track.setPosition(bx, bar_y);
         track.setFillColor(sf::Color(0, 0, 0, 90));
         window_.draw(track);
-        sf::RectangleShape fill({bw * float(tb.ai.percent) / 100.f, h * 0.16f});
-        fill.setPosition(bx, y + h * 0.58f);
+        // Before the first report (a search's first moments, a book move) the track stays empty
+        // under "AI thinking…": still, so an idle window needs no redraws for it.
+        sf::RectangleShape fill({reported ? think_w * float(tb.ai.percent) / 100.f : 0.f, bar_h});
+        fill.setPosition(bx, bar_y);
         fill.setFillColor(th.select);
         window_.draw(fill);
-        sf::Text info(utf8(t(Str::ScoreFmt, {std::to_string(tb.ai.depth), score_text(tb.ai.score_cp)})), view_.font(),
-                      unsigned(h * 0.28f));
+        const unsigned text_px = unsigned(h * 0.3f);
+        const std::string head = reported ? t(Str::ScoreFmt, {std::to_string(tb.ai.depth), score_text(tb.ai.score_cp)})
+                                          : t(Str::AiThinking);
+        sf::Text info(utf8(head), view_.font(), text_px);
         info.setFillColor(th.plate_text);
-        info.setPosition(std::round(bx), std::round(y + h * 0.12f));
+        info.setPosition(std::round(bx), std::round(y + h * 0.02f));
         window_.draw(info);
+        if (reported && !tb.ai.pv.empty()) {
+            sf::Text probe(sf::String(), view_.font(), text_px);
+            const std::string line = fit_parts(pv_texts(tb.board.position(), tb.ai.pv, notation_), think_w,
+                                               [&probe](const std::string& s) {
+                                                   probe.setString(utf8(s));
+                                                   return probe.getLocalBounds().width;
+                                               });
+            if (!line.empty()) {
+                sf::Text pv(utf8(line), view_.font(), text_px);
+                pv.setFillColor(th.plate_text);
+                pv.setPosition(std::round(bx), std::round(y + h * 0.4f));
+                window_.draw(pv);
+            }
+        }
     }
 }
 

@@ -71,7 +71,7 @@ std::uint64_t fingerprint(const ImDrawData* dd, sf::Vector2u size) {
 }  // namespace
 
 bool ImGuiGlue::init(sf::RenderWindow& window, const std::string& font_path, float pixel_size,
-                     const std::string& extra_text, std::string& error) {
+                     const std::string& extra_text, const std::string& symbol_font_path, std::string& error) {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
@@ -103,7 +103,19 @@ bool ImGuiGlue::init(sf::RenderWindow& window, const std::string& font_path, flo
         ImGui::DestroyContext();
         return false;
     }
+    // Symbols merged into a font: only those the CJK font has no glyph for (ImGui keeps the
+    // first font's glyph). Punctuation, arrows, maths, technical, enclosed, box and shapes,
+    // miscellaneous symbols, dingbats, and U+FFFD.
+    static constexpr ImWchar SYMBOL_RANGES[] = {0x2000, 0x2BFF, 0xFFFD, 0xFFFD, 0};
+    auto merge_symbols = [&](float px) {
+        if (symbol_font_path.empty()) return;
+        ImFontConfig merge = cfg;
+        merge.MergeMode = true;
+        io.Fonts->AddFontFromFileTTF(symbol_font_path.c_str(), px, &merge, SYMBOL_RANGES);
+    };
+    merge_symbols(pixel_size);
     big_font_ = io.Fonts->AddFontFromFileTTF(font_path.c_str(), pixel_size * 1.4f, &cfg, ranges_.Data);
+    merge_symbols(pixel_size * 1.4f);
     ImGui::StyleColorsLight();
     ImGuiStyle& style = ImGui::GetStyle();
     // Warm paper and wood, to sit beside the board rather than look like a debug panel.

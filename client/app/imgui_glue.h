@@ -18,8 +18,9 @@ namespace xq::client {
 class ImGuiGlue {
 public:
     // Loads the UI font (CJK) at `pixel_size`; `extra_text` adds glyphs beyond the common set.
+    // `symbol_font_path` (may be empty) fills in the symbols the CJK font lacks.
     bool init(sf::RenderWindow& window, const std::string& font_path, float pixel_size,
-              const std::string& extra_text, std::string& error);
+              const std::string& extra_text, const std::string& symbol_font_path, std::string& error);
     void shutdown();
     ~ImGuiGlue() { shutdown(); }
 

@@ -620,6 +620,17 @@ void CliApp::handle_server_line(const std::string& line) {
                         std::to_string(a.depth), " score ", std::to_string(a.score), " [",
                         std::string(std::size_t(bars), '#'), std::string(std::size_t(10 - bars), '.'), "] ",
                         std::to_string(a.percent), "%"));
+                if (!a.pv.empty()) {
+                    std::string line = "  line:";
+                    // Only coordinate words reach the terminal (a server is not trusted with it).
+                    for (const auto& m : a.pv) {
+                        if (m.size() != 4 || m[0] < 'a' || m[0] > 'i' || m[1] < '0' || m[1] > '9' || m[2] < 'a' ||
+                            m[2] > 'i' || m[3] < '0' || m[3] > '9')
+                            break;
+                        line += " " + m;
+                    }
+                    say(line);
+                }
             },
             [&](const proto::DrawOffered& d) {
                 if (proto::role_of(d.by) != role_) offer_ = Offer::Draw;

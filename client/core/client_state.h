@@ -70,6 +70,7 @@ struct AiProgress {
     int depth = 0;
     int score_cp = 0;
     int percent = 0;  // root moves searched at the current depth
+    std::vector<Move> pv;  // the line it expects, legal from the board's position (may be empty)
 };
 
 struct Offer {

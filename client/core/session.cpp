@@ -745,7 +745,7 @@ void Session::on(const proto::Notice& m) {
 
 void Session::on(const proto::AiProgress& m) {
     if (!for_my_table(m.table)) return;
-    state_.table.ai = {true, m.seat, m.depth, m.score, m.percent};
+    state_.table.ai = {true, m.seat, m.depth, m.score, m.percent, parse_pv(state_.table.board.position(), m.seat, m.pv)};
 }
 
 void Session::on(const proto::DrawOffered& m) {

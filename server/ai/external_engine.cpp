@@ -77,8 +77,13 @@ std::optional<EngineInfo> parse_engine_info(std::string_view line) {
                 any = true;
             }
             i += 2;
-        } else if (w[i] == "pv" || w[i] == "string") {
-            break;  // the rest is moves or free text
+        } else if (w[i] == "pv") {
+            // The rest is moves; only a short head of it is kept, each word bounded.
+            for (std::size_t k = i + 1; k < w.size() && info.pv_text.size() < ENGINE_PV_WORDS; ++k)
+                info.pv_text.emplace_back(w[k].substr(0, 8));
+            break;
+        } else if (w[i] == "string") {
+            break;  // the rest is free text
         }
     }
     if (!any) return std::nullopt;
@@ -443,6 +448,14 @@ EngineReply ExternalEngine::best_move(const Position& start, const std::vector<M
         if (limits.on_info && starts_with_word(*line, "info")) {
             if (auto info = parse_engine_info(*line)) {
                 info->elapsed = std::chrono::duration_cast<EngineMs>(SteadyClock::now() - began);
+                Position line_pos = pos;
+                for (const auto& word : info->pv_text) {
+                    auto m = from_engine(word, line_pos);
+                    if (!m) break;
+                    info->pv.push_back(*m);
+                    UndoInfo undo;
+                    line_pos.do_move(*m, undo);
+                }
                 limits.on_info(*info);
             }
             continue;

@@ -64,7 +64,13 @@ struct EngineInfo {
     bool mate = false;
     std::int64_t nodes = 0;
     EngineMs elapsed{0};  // since the search began
+    // The "pv" words as the engine wrote them (at most ENGINE_PV_WORDS, not yet checked) ...
+    std::vector<std::string> pv_text;
+    // ... and as moves: the leading part of pv_text that is legal, move after move, from the
+    // searched position (best_move fills it; junk never gets further than pv_text).
+    std::vector<Move> pv;
 };
+constexpr std::size_t ENGINE_PV_WORDS = 8;
 constexpr int ENGINE_MATE_SCORE_CP = 100'000;
 // How often a search checks its cancel flag.
 constexpr EngineMs ENGINE_CANCEL_POLL{50};

@@ -41,9 +41,24 @@ struct ProgressThrottle {
     }
 };
 
+// The principal variation as it goes on the wire: ICCS, at most AI_PV_MAX moves, cut at the
+// first move that is not legal where it would be played (an engine's line is never trusted).
+std::vector<std::string> pv_line(const Position& pos, const std::vector<Move>& pv) {
+    std::vector<std::string> out;
+    Position p = pos;
+    for (Move m : pv) {
+        if (out.size() >= proto::AI_PV_MAX || !m || !p.is_pseudo_legal(m) || !p.is_legal(m)) break;
+        out.push_back(move_to_iccs(m));
+        UndoInfo undo;
+        p.do_move(m, undo);
+    }
+    return out;
+}
+
 proto::AiProgress progress_line(proto::TableId id, Color side, int level, int depth, int score, int percent,
-                                std::uint64_t nodes) {
+                                std::uint64_t nodes, std::vector<std::string> pv) {
     proto::AiProgress msg;
+    msg.pv = std::move(pv);
     msg.table = id;
     msg.seat = side;
     msg.level = level;
@@ -160,10 +175,11 @@ void Table::maybe_start_ai() {
     const proto::TableId id = id_;
 
     auto throttle = std::make_shared<ProgressThrottle>();
-    job.on_progress = [weak, &io, epoch, side, level, id, throttle](const engine::Progress& p) {
+    job.on_progress = [weak, &io, epoch, side, level, id, throttle, pos = game_.position()](const engine::Progress& p) {
         if (!throttle->due(p.score_cp)) return;
         const int percent = p.root_total > 0 ? p.root_done * 100 / p.root_total : 0;
-        post_progress(weak, io, epoch, progress_line(id, side, level, p.depth, p.score_cp, percent, p.nodes));
+        post_progress(weak, io, epoch,
+                      progress_line(id, side, level, p.depth, p.score_cp, percent, p.nodes, pv_line(pos, p.pv)));
     };
     job.on_done = [weak, &io, epoch, side, ply](const engine::Result& r) {
         boost::asio::post(io, [weak, epoch, side, ply, r] {
@@ -241,13 +257,15 @@ void Table::start_engine(std::uint64_t epoch, Color side) {
     const proto::TableId id = id_;
 
     auto state = std::make_shared<ProgressThrottle>();
-    job.on_info = [weak, &io, epoch, side, level, id, movetime, state](const EngineInfo& info) {
+    job.on_info = [weak, &io, epoch, side, level, id, movetime, state, pos = game_.position()](const EngineInfo& info) {
         if (!state->due(info.score_cp)) return;
         // An engine does not say how far through its move list it is: time spent stands in.
         const int percent = movetime.count() > 0 ? static_cast<int>(std::clamp<long long>(
                                                         info.elapsed.count() * 100 / movetime.count(), 0, 100))
                                                   : 0;
-        post_progress(weak, io, epoch, progress_line(id, side, level, info.depth, info.score_cp, percent, info.nodes));
+        post_progress(weak, io, epoch,
+                      progress_line(id, side, level, info.depth, info.score_cp, percent, info.nodes,
+                                    pv_line(pos, info.pv)));
     };
     job.on_done = [weak, &io, epoch, side, ply, state](const EngineReply& r) {
         const int score = state->last_score();

@@ -19,6 +19,15 @@ TEST(FontFinder, FindsAFontWithTheBoardCharacters) {
     EXPECT_EQ(f.index, 0);
 }
 
+TEST(FontFinder, FindsAFallbackFontForSymbols) {
+    FontFile f;
+    std::string err;
+    ASSERT_TRUE(find_symbol_font(f, err)) << err << " (tools/setup.sh installs fonts-dejavu-core)";
+    EXPECT_TRUE(std::filesystem::exists(f.path)) << f.path;
+    EXPECT_EQ(f.path.find("Bold"), std::string::npos) << "a regular face first: " << f.path;
+    EXPECT_EQ(f.path.find("Oblique"), std::string::npos) << "an upright face first: " << f.path;
+}
+
 TEST(FontFinder, NoFontGivesAClearError) {
     // A fontconfig configuration that knows no font directories at all.
     const auto dir = std::filesystem::temp_directory_path() / ("xq_nofonts_" + std::to_string(::getpid()));
@@ -32,9 +41,14 @@ TEST(FontFinder, NoFontGivesAClearError) {
     FontFile f;
     std::string err;
     const bool found = find_cjk_font(f, err);
+    FontFile symbols;
+    std::string symbols_err;
+    const bool found_symbols = find_symbol_font(symbols, symbols_err);
     if (old) ::setenv("FONTCONFIG_FILE", saved.c_str(), 1);
     else ::unsetenv("FONTCONFIG_FILE");
     std::filesystem::remove_all(dir);
     EXPECT_FALSE(found);
     EXPECT_NE(err.find("fonts-wqy-microhei"), std::string::npos) << err;
+    EXPECT_FALSE(found_symbols);
+    EXPECT_NE(symbols_err.find("fonts-dejavu-core"), std::string::npos) << symbols_err;
 }

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <set>
 
+#include "core/bmp_text.h"
 #include "core/client_state.h"
 #include "core/move_text.h"
 #include "core/script.h"
@@ -135,6 +136,57 @@ TEST(HostPort, ParsesAndRejects) {
     EXPECT_TRUE(parse_host_port("myhost:65535", h, p));
     for (const char* bad : {"", "127.0.0.1", "127.0.0.1:", ":5050", "h:0", "h:65536", "h:12a", "[::1]5050"})
         EXPECT_FALSE(parse_host_port(bad, h, p)) << bad;
+}
+
+TEST(BmpText, EmojiBecomeNamesOrCodesAndTheRestIsKept) {
+    EXPECT_EQ(bmp_text("good move 👍"), "good move :+1:");
+    EXPECT_EQ(bmp_text("😂😭🤔"), ":joy::sob::thinking:");
+    // Skin tones, joiners and variation selectors only glue emoji: dropped.
+    EXPECT_EQ(bmp_text("👍🏽"), ":+1:");
+    EXPECT_EQ(bmp_text("❤️"), "❤");
+    EXPECT_EQ(bmp_text("🇨🇳 vs 🇬🇧"), ":flag-cn: vs :flag-gb:");
+    EXPECT_EQ(bmp_text("🦖"), "[U+1F996]");
+    EXPECT_EQ(bmp_text("𝄞 clef"), "[U+1D11E] clef");
+    // Text inside the Basic Multilingual Plane passes unchanged, symbols included.
+    const std::string bmp = "炮二平五 ☺ ♥ ✓ ★ ♟ → ½ é";
+    EXPECT_EQ(bmp_text(bmp), bmp);
+    EXPECT_EQ(bmp_text(""), "");
+    // Bytes that are not UTF-8 become '?', one each, never a crash or a lost neighbour.
+    EXPECT_EQ(bmp_text("a\xff\xfe" "b"), "a??b");
+    EXPECT_EQ(bmp_text("x\xf0\x9f\x91"), "x???");
+    EXPECT_EQ(bmp_text("\xed\xa0\x80!"), std::string(3, '?') + "!");  // a surrogate
+    // A lone regional indicator has no flag to name.
+    EXPECT_EQ(bmp_text("🇨!"), "[U+1F1E8]!");
+}
+
+TEST(MoveText, PrincipalVariationInEveryNotation) {
+    const Position start;
+    const auto pv = parse_pv(start, RED, {"h2e2", "h9g7", "h0g2"});
+    ASSERT_EQ(pv.size(), 3u);
+    EXPECT_EQ(pv_texts(start, pv, MoveNotation::Chinese), (std::vector<std::string>{"炮二平五", "马8进7", "马二进三"}));
+    EXPECT_EQ(pv_texts(start, pv, MoveNotation::Wxf), (std::vector<std::string>{"C2.5", "H8+7", "H2+3"}));
+    EXPECT_EQ(pv_texts(start, pv, MoveNotation::Iccs), (std::vector<std::string>{"h2e2", "h9g7", "h0g2"}));
+    // Cut at the first move that is not legal where it would be played, and at PV_MAX.
+    EXPECT_EQ(parse_pv(start, RED, {"h2e2", "h2e2", "h9g7"}).size(), 1u);
+    EXPECT_EQ(parse_pv(start, RED, {"zz", "h2e2"}).size(), 0u);
+    EXPECT_TRUE(parse_pv(start, BLACK, {"h9g7"}).empty()) << "a line for a position where Black is not to move";
+    std::vector<std::string> shuffle;
+    for (int i = 0; i < 6; ++i)
+        for (const char* m : {"h0g2", "h9g7", "g2h0", "g7h9"}) shuffle.emplace_back(m);
+    EXPECT_EQ(parse_pv(start, RED, shuffle).size(), PV_MAX);
+}
+
+TEST(MoveText, FitPartsElidesWholeMoves) {
+    // One unit per byte: "…" is three bytes of UTF-8.
+    const auto width = [](const std::string& s) { return float(s.size()); };
+    const std::vector<std::string> parts{"aaaa", "bbbb", "cccc"};
+    EXPECT_EQ(fit_parts(parts, 100, width), "aaaa bbbb cccc");
+    EXPECT_EQ(fit_parts(parts, 14, width), "aaaa bbbb cccc");
+    EXPECT_EQ(fit_parts(parts, 13, width), "aaaa bbbb …");
+    EXPECT_EQ(fit_parts(parts, 8, width), "aaaa …");
+    EXPECT_EQ(fit_parts(parts, 7, width), "");
+    EXPECT_EQ(fit_parts({"aaaa", "b"}, 6, width), "aaaa b") << "the last part may fit where the ellipsis does not";
+    EXPECT_EQ(fit_parts({}, 10, width), "");
 }
 
 TEST(MoveText, DescribesEveryMoveOfAGame) {

@@ -1,6 +1,7 @@
 // The protocol session: server lines in, client state and cues out, lines back.
 #include <gtest/gtest.h>
 
+#include "core/move_text.h"
 #include "core/session.h"
 #include "protocol/codec.h"
 
@@ -151,6 +152,30 @@ TEST_F(SessionTest, MoveIntentAndServerMove) {
     feed(move_made(1, "h2e2", RED));
     EXPECT_EQ(state.table.board.ply(), 1);
     EXPECT_TRUE(session.take_cues().empty());
+}
+
+TEST_F(SessionTest, AiProgressKeepsOnlyALegalLineForTheBoard) {
+    join_red_table();
+    feed(move_made(1, "h2e2", RED));
+    proto::AiProgress p;
+    p.table = 7;
+    p.seat = BLACK;
+    p.depth = 9;
+    p.score = -20;
+    p.percent = 40;
+    p.pv = {"h9g7", "h0g2", "a9a5"};  // the third is not legal (the pawn on a6 blocks the rook)
+    feed(p);
+    ASSERT_TRUE(state.table.ai.active);
+    EXPECT_EQ(state.table.ai.depth, 9);
+    ASSERT_EQ(state.table.ai.pv.size(), 2u);
+    EXPECT_EQ(pv_texts(state.table.board.position(), state.table.ai.pv, MoveNotation::Chinese),
+              (std::vector<std::string>{"马8进7", "马二进三"}));
+    // A line for another position (Red is not to move here) shows no moves; the move ends it.
+    p.seat = RED;
+    feed(p);
+    EXPECT_TRUE(state.table.ai.pv.empty());
+    feed(move_made(2, "h9g7", BLACK));
+    EXPECT_FALSE(state.table.ai.active);
 }
 
 TEST_F(SessionTest, DivergenceRequestsASnapshot) {

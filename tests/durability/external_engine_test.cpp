@@ -229,6 +229,14 @@ TEST(ExternalEngine, InfoLinesAreParsed) {
     EXPECT_EQ(i->score_cp, -34);
     EXPECT_FALSE(i->mate);
     EXPECT_EQ(i->nodes, 12345);
+    EXPECT_EQ(i->pv_text, (std::vector<std::string>{"h3e3", "h10g8"}));
+    EXPECT_TRUE(i->pv.empty());  // moves only once best_move checked them in its position
+    // A long line keeps its head only, each word bounded.
+    auto longer = parse_engine_info("info depth 3 score cp 1 pv a1a2 b1b2 c1c2 d1d2 e1e2 f1f2 g1g2 h1h2 i1i2 " +
+                                    std::string(100, 'x'));
+    ASSERT_TRUE(longer);
+    ASSERT_EQ(longer->pv_text.size(), ENGINE_PV_WORDS);
+    EXPECT_EQ(longer->pv_text.back(), "h1h2");
     auto mate = parse_engine_info("info depth 5 score mate 3");
     ASSERT_TRUE(mate);
     EXPECT_TRUE(mate->mate);
@@ -263,6 +271,51 @@ TEST(ExternalEngine, FairyStockfishReportsProgressAndHasASkillLevel) {
     ASSERT_EQ(r.failure, EngineFailure::None) << r.detail;
     EXPECT_GT(infos, 0);
     EXPECT_GT(max_depth, 1);
+}
+
+TEST(ExternalEngine, PrincipalVariationKeepsOnlyItsLegalHead) {
+    TempDir tmp;
+    // h2e2 h9g7 is legal from the start; h0h9 is not (a horse), nor is anything after it.
+    auto e = start_ok("pv", script(tmp, "pv.sh", uci_engine("echo 'info depth 4 score cp 12 pv h2e2 h9g7 h0h9 b0c2'; "
+                                                            "echo 'info depth 5 score cp 10 pv zz9 h2e2'; "
+                                                            "echo 'bestmove h2e2'")));
+    ASSERT_TRUE(e);
+    std::vector<std::vector<std::string>> lines;
+    EngineLimits limits{EngineMs(500)};
+    limits.on_info = [&](const EngineInfo& i) {
+        std::vector<std::string> line;
+        for (Move m : i.pv) line.push_back(move_to_iccs(m));
+        lines.push_back(line);
+    };
+    EngineReply r = e->best_move(Position(), {}, limits);
+    ASSERT_EQ(r.failure, EngineFailure::None) << r.detail;
+    ASSERT_EQ(lines.size(), 2u);
+    EXPECT_EQ(lines[0], (std::vector<std::string>{"h2e2", "h9g7"}));
+    EXPECT_TRUE(lines[1].empty());
+}
+
+TEST(ExternalEngine, FairyStockfishPrincipalVariationIsLegal) {
+    auto e = start_ok("fairy", FAIRY);
+    ASSERT_TRUE(e);
+    std::size_t longest = 0;
+    bool all_legal = true;
+    EngineLimits limits{EngineMs(300)};
+    limits.on_info = [&](const EngineInfo& i) {
+        longest = std::max(longest, i.pv.size());
+        EXPECT_LE(i.pv.size(), ENGINE_PV_WORDS);
+        Position p;
+        for (Move m : i.pv) {
+            MoveList legal;
+            p.generate_legal(legal);
+            if (!legal.contains(m)) all_legal = false;
+            UndoInfo u;
+            p.do_move(m, u);
+        }
+    };
+    EngineReply r = e->best_move(Position(), {}, limits);
+    ASSERT_EQ(r.failure, EngineFailure::None) << r.detail;
+    EXPECT_TRUE(all_legal);
+    EXPECT_GE(longest, 2u) << "Fairy-Stockfish's pv did not come through";
 }
 
 TEST(ExternalEngine, CancelFlagEndsASearchSoon) {

@@ -132,6 +132,7 @@ std::vector<ServerMessage> all_server_samples() {
         GameOver{7, ResultInfo{Outcome::BlackWins, "timeout", "Red ran out of time"}, 12, Clocks{0, 95400, std::nullopt}},
         ChatLine{ChatScope::Lobby, 0, "bob", "hi all"},
         AiProgress{7, BLACK, 5, 6, -35, 40, 123456},
+        AiProgress{7, RED, 8, 9, 12, 50, 99, {"h2e2", "h9g7"}},
         DrawOffered{7, RED},
         DrawAnswered{7, BLACK, false},
         TakebackRequested{7, BLACK},

@@ -76,6 +76,48 @@ TEST(Ai, PlaysAWholeGameAtLevelOneWithOnlyLegalMoves) {
     EXPECT_GT(ply, 4);
 }
 
+TEST(Ai, ProgressCarriesALegalPrincipalVariation) {
+    // Full strength (no depth or node cap) for 1.2 s: several progress lines, deep lines.
+    auto config = test_config();
+    config.ai_movetime_ms[10] = 1200;
+    TestServer s(config);
+    auto human = Client::login(s.port(), "human");
+    // A middlegame no opening book knows, the AI (Red) to move: it must search.
+    const std::string fen = "rnbakab1r/9/1c4nc1/2p1p1p1p/p8/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 0 1";
+    Position pos;
+    ASSERT_EQ(pos.set_fen(fen), FenError::None);
+    human->send(proto::CreateTable{"", proto::Role::Black, fen});
+    const auto table = human->expect<proto::TableSnapshot>().table.id;
+    human->until_pong();
+    human->send(proto::RequestAi{table, RED, 10});
+    int lines = 0;
+    std::size_t longest = 0;
+    for (;;) {
+        auto msg = human->next(30000ms);
+        ASSERT_TRUE(msg.has_value()) << "no move from the AI";
+        if (auto* e = std::get_if<proto::Error>(&*msg)) FAIL() << "error: " << e->message;
+        if (std::holds_alternative<proto::MoveMade>(*msg)) break;
+        auto* p = std::get_if<proto::AiProgress>(&*msg);
+        if (!p) continue;
+        ++lines;
+        EXPECT_LE(p->pv.size(), proto::AI_PV_MAX);
+        longest = std::max(longest, p->pv.size());
+        // Every move of the line is legal where it would be played, starting from the board.
+        Position line = pos;
+        for (const auto& text : p->pv) {
+            MoveList legal;
+            line.generate_legal(legal);
+            ASSERT_EQ(text.size(), 4u) << text;
+            const Move m = parse(text);
+            ASSERT_TRUE(legal.contains(m)) << text << " in the pv is not legal in " << line.fen();
+            UndoInfo u;
+            line.do_move(m, u);
+        }
+    }
+    EXPECT_GT(lines, 2) << "too few ai_progress lines during a 1.2 s search";
+    EXPECT_GE(longest, 2u) << "no ai_progress carried a principal variation of two moves or more";
+}
+
 TEST(Ai, AiVersusAiEndsAndASpectatorSeesIt) {
     TestServer s;
     auto creator = Client::login(s.port(), "director");

@@ -589,6 +589,7 @@ void App::draw_plate(Color side, float x, float y, float w, float h) {
         info.setFillColor(th.plate_text);
         info.setPosition(std::round(bx), std::round(y + h * 0.02f));
         window_.draw(info);
+        thinking_shown_ = head;
         if (reported && !tb.ai.pv.empty()) {
             sf::Text probe(sf::String(), view_.font(), text_px);
             const std::string line = fit_parts(pv_texts(tb.board.position(), tb.ai.pv, notation_), think_w,
@@ -597,6 +598,9 @@ void App::draw_plate(Color side, float x, float y, float w, float h) {
                                                    return probe.getLocalBounds().width;
                                                });
             if (!line.empty()) {
+                thinking_shown_ += " | " + line;
+                thinking_moves_shown_ = int(std::count(line.begin(), line.end(), ' ')) + 1 -
+                                        (line.size() >= 3 && line.ends_with("…") ? 1 : 0);
                 sf::Text pv(utf8(line), view_.font(), text_px);
                 pv.setFillColor(th.plate_text);
                 pv.setPosition(std::round(bx), std::round(y + h * 0.4f));
@@ -611,6 +615,8 @@ void App::draw_table_board(const Layout& L) {
     const BoardGeometry geo = board_geometry();
     view_.draw(window_, geo, tb.board.position(), tb.board.last_move(), tb.board.checked_king(), &ctl_, now());
     stage_mark(Stage::Board);
+    thinking_shown_.clear();
+    thinking_moves_shown_ = 0;
     const Color bottom = tb.board.flipped() ? BLACK : RED;
     draw_plate(~bottom, L.board_x, 0, L.board_w, L.plate_h);
     draw_plate(bottom, L.board_x, L.board_y + L.board_h, L.board_w, L.plate_h);

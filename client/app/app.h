@@ -198,6 +198,10 @@ private:
     // chosen (the other colour than now).
     int next_as_ = -1;
     std::string layout_problems_;  // the last frame's layout_overflow(), for `expect fits`
+    // The AI thinking area the last frame drew (its two text rows; empty: none), for
+    // `expect thinking` and `expect thinking_moves`.
+    std::string thinking_shown_;
+    int thinking_moves_shown_ = 0;
     // Text lines the chat drawn this frame has room for (-1: no chat shown); `expect fits`
     // also fails when a chat is squeezed under CHAT_MIN_LINES.
     float chat_room_lines_ = -1;

@@ -490,6 +490,12 @@ App::StepResult App::step(const ScriptAction& a) {
         } else if (what == "claim") got = state_.table.claim_open ? "open" : state_.table.claim_possible ? "possible" : "none";
         else if (what == "result") got = state_.table.result_reason;
         else if (what == "fits") got = layout_problems_.empty() ? "yes" : layout_problems_;
+        else if (what == "thinking") got = thinking_shown_.find(want) != std::string::npos ? want : thinking_shown_;
+        else if (what == "thinking_moves") {
+            // expect thinking_moves 2: the plate shows at least that many moves of the AI's line
+            const int n = std::atoi(want.c_str());
+            got = thinking_moves_shown_ >= n && n > 0 ? want : std::to_string(thinking_moves_shown_);
+        }
         else if (what == "seat_label" && a.args.size() >= 3) {
             // expect seat_label black fairy-stockfish (level 3)
             const Color c = a.args[1] == "red" ? RED : BLACK;

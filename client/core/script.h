@@ -42,6 +42,8 @@
 //   expect editor_fen FEN, expect editor_check legal|REASON, expect editor_message TEXT
 //   expect fits yes                         every window inside the client window, no content cut
 //          expect seat_label red|black TEXT
+//          expect thinking TEXT, expect thinking_moves N   the AI thinking area drawn shows
+//                                           TEXT / at least N moves of the AI's line
 //                                           fail unless the state matches (10 s grace)
 //   lang en|zh   theme 0|1   notation chinese|wxf|iccs   flip
 //   grace MS                                how long later expectations, joins and moves may

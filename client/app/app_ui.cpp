@@ -12,7 +12,6 @@
 #include <random>
 
 #include "app/app.h"
-#include "core/bmp_text.h"
 #include "core/move_text.h"
 #include "xiangqi/pgn.h"
 
@@ -206,13 +205,13 @@ void App::ui_chat(std::deque<ChatLine>& lines, char* input, std::size_t input_si
     for (const ChatLine& c : lines) {
         if (c.notice) {
             ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.1f, 0.3f, 0.6f, 1));
-            ImGui::TextWrapped("* %s", t(Str::ServerNotice, {bmp_text(c.text)}).c_str());
+            ImGui::TextWrapped("* %s", t(Str::ServerNotice, {c.shown_text}).c_str());
             ImGui::PopStyleColor();
             continue;
         }
-        ImGui::TextColored(ImVec4(0.55f, 0.2f, 0.1f, 1), "%s:", bmp_text(c.from).c_str());
+        ImGui::TextColored(ImVec4(0.55f, 0.2f, 0.1f, 1), "%s:", c.shown_from.c_str());
         ImGui::SameLine();
-        ImGui::TextWrapped("%s", bmp_text(c.text).c_str());
+        ImGui::TextWrapped("%s", c.shown_text.c_str());
     }
     if (scroll_chat_ || ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 4) ImGui::SetScrollHereY(1.0f);
     ImGui::EndChild();

@@ -1,5 +1,7 @@
 #include "core/client_state.h"
 
+#include "core/bmp_text.h"
+
 #include <algorithm>
 #include <ctime>
 
@@ -66,6 +68,8 @@ std::string seat_notice(Lang lang, const SeatInfo& seat, SteadyTime now) {
 }
 
 void push_chat(std::deque<ChatLine>& chat, ChatLine line) {
+    line.shown_from = bmp_text(line.from);
+    line.shown_text = bmp_text(line.text);
     chat.push_back(std::move(line));
     while (chat.size() > MAX_CHAT_LINES) chat.pop_front();
 }

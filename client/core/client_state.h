@@ -25,6 +25,10 @@ struct ChatLine {
     std::string from;
     std::string text;
     bool notice = false;  // from the server itself (proto::Notice), not from a user
+    // from and text as the UI font can draw them (bmp_text), made once by push_chat rather
+    // than in every frame that shows the line.
+    std::string shown_from;
+    std::string shown_text;
 };
 
 using SteadyTime = std::chrono::steady_clock::time_point;

@@ -159,6 +159,16 @@ TEST(BmpText, EmojiBecomeNamesOrCodesAndTheRestIsKept) {
     EXPECT_EQ(bmp_text("🇨!"), "[U+1F1E8]!");
 }
 
+TEST(BmpText, ChatLinesKeepTheirWordsAndCarryTheDrawableText) {
+    std::deque<ChatLine> chat;
+    push_chat(chat, ChatLine{"bob🦖", "good move 👍"});
+    ASSERT_EQ(chat.size(), 1u);
+    EXPECT_EQ(chat[0].from, "bob🦖");  // copy and scripts see what was sent
+    EXPECT_EQ(chat[0].text, "good move 👍");
+    EXPECT_EQ(chat[0].shown_from, "bob[U+1F996]");
+    EXPECT_EQ(chat[0].shown_text, "good move :+1:");
+}
+
 TEST(MoveText, PrincipalVariationInEveryNotation) {
     const Position start;
     const auto pv = parse_pv(start, RED, {"h2e2", "h9g7", "h0g2"});

@@ -14,44 +14,30 @@ namespace {
 
 using tables::TABLES;
 
-// A middle-game / end-game pair; the final score blends them by the game phase.
-struct Score {
-    int mg = 0;
-    int eg = 0;
-    constexpr Score() = default;
-    constexpr Score(int m, int e) : mg(m), eg(e) {}
-    constexpr Score& operator+=(Score o) {
-        mg += o.mg;
-        eg += o.eg;
-        return *this;
-    }
-    constexpr Score& operator-=(Score o) {
-        mg -= o.mg;
-        eg -= o.eg;
-        return *this;
-    }
-    constexpr Score operator*(int k) const { return {mg * k, eg * k}; }
-    constexpr Score operator-() const { return {-mg, -eg}; }
-};
-
-constexpr Score operator+(Score a, Score b) { return {a.mg + b.mg, a.eg + b.eg}; }
-constexpr Score operator-(Score a, Score b) { return {a.mg - b.mg, a.eg - b.eg}; }
-
-// ---- Weights (centipawns). Tuned by self-play and matches, see docs/engine.md. ----
-constexpr Score MATERIAL[PIECE_TYPE_NB] = {
-    {0, 0}, {0, 0}, {200, 230}, {200, 230}, {420, 470}, {950, 1020}, {450, 420}, {0, 0}};
-
-constexpr Score MOBILITY_PER_MOVE[PIECE_TYPE_NB] = {
-    {0, 0}, {0, 0}, {0, 0}, {0, 0}, {8, 7}, {4, 5}, {2, 1}, {0, 0}};
-constexpr Score HORSE_TRAPPED = {-40, -40};  // a horse without a single move
-constexpr Score DEFENDED_PIECE = {6, 4};
-constexpr Score PALACE_ATTACK = {9, 4};      // per attacked point of the enemy palace
-constexpr Score EXPOSED_KING_UNIT = {7, 3};  // enemy attacking force x missing defenders
-constexpr Score EMPTY_HEADED_CANNON = {90, 30};  // cannon facing the king on an open file
-constexpr Score CENTRAL_CANNON = {25, 5};         // cannon on the king's file behind screens
-constexpr Score ROOK_ON_KING_FILE = {20, 10};
-constexpr int TEMPO = 12;
-constexpr int PHASE_MAX = 16;  // 2 per rook, 1 per horse or cannon at the start
+// ---- Weights (centipawns). TUNED-WEIGHTS-BEGIN (xiangqi-tune fit --write rewrites this block)
+constexpr EvalWeights tuned_weights() {
+    EvalWeights w{};
+    w.material[ADVISOR] = {200, 230};
+    w.material[ELEPHANT] = {200, 230};
+    w.material[HORSE] = {420, 470};
+    w.material[ROOK] = {950, 1020};
+    w.material[CANNON] = {450, 420};
+    w.mobility[HORSE] = {8, 7};
+    w.mobility[ROOK] = {4, 5};
+    w.mobility[CANNON] = {2, 1};
+    w.horse_trapped = {-40, -40};
+    w.defended_piece = {6, 4};
+    w.palace_attack = {9, 4};
+    w.exposed_king_unit = {7, 3};
+    w.empty_headed_cannon = {90, 30};
+    w.central_cannon = {25, 5};
+    w.rook_on_king_file = {20, 10};
+    return w;
+}
+// TUNED-WEIGHTS-END
+constexpr EvalWeights W = tuned_weights();
+constexpr int TEMPO = EVAL_TEMPO;
+constexpr int PHASE_MAX = EVAL_PHASE_MAX;  // 2 per rook, 1 per horse or cannon at the start
 
 constexpr int KING_VALUE_FOR_SEE = 3000;
 
@@ -127,7 +113,11 @@ constexpr Pst build_pst() {
             for (int sq = 0; sq < SQ_NB; ++sq) {
                 const int r = c == RED ? sq / 9 : 9 - sq / 9;
                 const int f = sq % 9;
-                p.v[make_piece(Color(c), PieceType(t))][sq] = pst_value(PieceType(t), r, f);
+                const int cd = f > 4 ? f - 4 : 4 - f;
+                const Score base = pst_value(PieceType(t), r, f);
+                p.v[make_piece(Color(c), PieceType(t))][sq] =
+                    Score(base.mg + W.pst_rank[t][r].mg + W.pst_file[t][cd].mg,
+                          base.eg + W.pst_rank[t][r].eg + W.pst_file[t][cd].eg);
             }
     return p;
 }
@@ -302,12 +292,12 @@ unsigned line_bits(Bits b, int shift, unsigned mask) { return unsigned(b >> shif
 
 // Attack sets (cannon attacks over exactly one screen, horse legs, elephant eyes) and mobility
 // (pseudo-legal moves of horses, rooks and cannons) of both sides.
-void collect_attacks(const Position& pos, const Pieces& pc, AttackInfo& ai) {
+template <bool TRACE>
+void collect_attacks(const Position& pos, const Pieces& pc, AttackInfo& ai, EvalTrace* tr) {
     const Bits all_occ = pc.occ[RED] | pc.occ[BLACK], all_occ_t = pc.occ_t[RED] | pc.occ_t[BLACK];
     for (Color c : {RED, BLACK}) {
         auto& mine = ai.by_type[c];
-        int horse_moves = 0, rook_moves = 0, cannon_moves = 0;
-        Score trapped;
+        int horse_moves = 0, rook_moves = 0, cannon_moves = 0, trapped = 0;
         // King and advisor steps never leave their palace.
         pc.each(c, KING, [&](int sq) { mine[KING] |= STEPS.king[sq]; });
         pc.each(c, ADVISOR, [&](int sq) { mine[ADVISOR] |= STEPS.advisor[sq]; });
@@ -317,7 +307,7 @@ void collect_attacks(const Position& pos, const Pieces& pc, AttackInfo& ai) {
             mine[HORSE] |= att;
             const int n = popcount(att & ~pc.occ[c]);
             horse_moves += n;
-            if (!n) trapped += HORSE_TRAPPED;
+            if (!n) ++trapped;
         });
         pc.each(c, PAWN, [&](int sq) { mine[PAWN] |= STEPS.pawn[c][sq]; });
         for (PieceType t : {ROOK, CANNON})
@@ -337,8 +327,15 @@ void collect_attacks(const Position& pos, const Pieces& pc, AttackInfo& ai) {
                     mine[CANNON] |= (Bits(rank_att) << rs) | (LINES.file_spread[file_att] << f);
                 }
             });
-        ai.mobility[c] = MOBILITY_PER_MOVE[HORSE] * horse_moves + MOBILITY_PER_MOVE[ROOK] * rook_moves +
-                         MOBILITY_PER_MOVE[CANNON] * cannon_moves + trapped;
+        ai.mobility[c] = W.mobility[HORSE] * horse_moves + W.mobility[ROOK] * rook_moves +
+                         W.mobility[CANNON] * cannon_moves + W.horse_trapped * trapped;
+        if constexpr (TRACE) {
+            const int sign = c == RED ? 1 : -1;
+            tr->counts.mobility[HORSE] += sign * horse_moves;
+            tr->counts.mobility[ROOK] += sign * rook_moves;
+            tr->counts.mobility[CANNON] += sign * cannon_moves;
+            tr->counts.horse_trapped += sign * trapped;
+        }
         for (const Bits b : mine) ai.all[c] |= b;
     }
 }
@@ -351,11 +348,14 @@ struct Terms {
     Score king[COLOR_NB];
     int threat[COLOR_NB] = {0, 0};  // side-to-move dependent: pieces en prise
     int phase = 0;
+    PieceCounts count{};
 };
 
 // King safety of colour c: attacks on its palace, attackers against missing defenders, and
 // cannons or rooks lined up on the king's file.
-Score king_safety(const Position& pos, const AttackInfo& ai, Color c, int force) {
+template <bool TRACE>
+Score king_safety(const Position& pos, const AttackInfo& ai, Color c, int force, EvalTrace* tr) {
+    const int sign = c == RED ? -1 : 1;  // every term here is a penalty for c
     const Color them = ~c;
     Score s;
     const Square ks = pos.king_square(c);
@@ -363,10 +363,14 @@ Score king_safety(const Position& pos, const AttackInfo& ai, Color c, int force)
     const int first_rank = c == RED ? 0 : 7;
     int palace_hits = 0;
     for (int r = first_rank; r < first_rank + 3; ++r) palace_hits += LINES.pop[line_bits(ai.all[them], r * FILE_NB + 3, 7)];
-    s -= PALACE_ATTACK * palace_hits;
+    s -= W.palace_attack * palace_hits;
 
     const int defenders = pos.count(c, ADVISOR) + pos.count(c, ELEPHANT);
-    s -= EXPOSED_KING_UNIT * (force * (4 - defenders));
+    s -= W.exposed_king_unit * (force * (4 - defenders));
+    if constexpr (TRACE) {
+        tr->counts.palace_attack += sign * palace_hits;
+        tr->counts.exposed_king_unit += sign * force * (4 - defenders);
+    }
 
     // Pieces on the king's file, walking away from the king towards the enemy.
     const int dir = c == RED ? 0 : 1;  // ray 0 goes up the board (towards rank 9)
@@ -376,12 +380,20 @@ Score king_safety(const Position& pos, const AttackInfo& ai, Color c, int force)
         const Piece p = pos.piece_on(Square(ray.squares[i]));
         if (p == NO_PIECE) continue;
         if (color_of(p) == them && type_of(p) == CANNON) {
-            if (screens == 0) s -= EMPTY_HEADED_CANNON;
-            else if (screens >= 2) s -= CENTRAL_CANNON;
+            if (screens == 0) {
+                s -= W.empty_headed_cannon;
+                if constexpr (TRACE) tr->counts.empty_headed_cannon += sign;
+            } else if (screens >= 2) {
+                s -= W.central_cannon;
+                if constexpr (TRACE) tr->counts.central_cannon += sign;
+            }
             break;
         }
         if (color_of(p) == them && type_of(p) == ROOK) {
-            if (screens >= 1) s -= ROOK_ON_KING_FILE;
+            if (screens >= 1) {
+                s -= W.rook_on_king_file;
+                if constexpr (TRACE) tr->counts.rook_on_king_file += sign;
+            }
             break;
         }
         if (++screens > 3) break;
@@ -389,10 +401,11 @@ Score king_safety(const Position& pos, const AttackInfo& ai, Color c, int force)
     return s;
 }
 
-void compute(const Position& pos, Terms& t) {
+template <bool TRACE>
+void compute(const Position& pos, Terms& t, EvalTrace* tr) {
     const Pieces pc(pos);
     AttackInfo ai;
-    collect_attacks(pos, pc, ai);
+    collect_attacks<TRACE>(pos, pc, ai, tr);
     const Color stm = pos.side_to_move();
     int worst[COLOR_NB][2] = {{0, 0}, {0, 0}};  // two largest expected losses per colour
     int force[COLOR_NB] = {0, 0};                // attacking force against the enemy palace
@@ -400,14 +413,28 @@ void compute(const Position& pos, Terms& t) {
         for (int ty = KING; ty <= PAWN; ++ty) {
             const Piece p = make_piece(c, PieceType(ty));
             pc.each(c, PieceType(ty), [&](int sq) { t.pst[c] += PST.v[p][sq]; });
-            if (ty != KING && ty != PAWN) t.material[c] += MATERIAL[ty] * pc.count[c][ty];
+            if (ty != KING && ty != PAWN) t.material[c] += W.material[ty] * pc.count[c][ty];
+            if constexpr (TRACE) {
+                const int sign = c == RED ? 1 : -1;
+                if (ty != KING && ty != PAWN) tr->counts.material[ty] += sign * pc.count[c][ty];
+                pc.each(c, PieceType(ty), [&](int sq) {
+                    const int r = c == RED ? sq / 9 : 9 - sq / 9, f = sq % 9, cd = f > 4 ? f - 4 : 4 - f;
+                    const Score base = pst_value(PieceType(ty), r, f);
+                    tr->fixed_mg += sign * base.mg;
+                    tr->fixed_eg += sign * base.eg;
+                    tr->counts.pst_rank[ty][r] += sign;
+                    tr->counts.pst_file[ty][cd] += sign;
+                });
+            }
         }
         force[c] = 3 * pc.count[c][ROOK] + 2 * pc.count[c][CANNON];
         pc.each(c, HORSE, [&](int sq) { force[c] += crossed_river(c, Square(sq)) ? 3 : 1; });
         pc.each(c, PAWN, [&](int sq) { force[c] += crossed_river(c, Square(sq)) ? 1 : 0; });
         const auto& mine = pc.occ_type[c];
         const Bits officers = mine[ADVISOR] | mine[ELEPHANT] | mine[HORSE] | mine[ROOK] | mine[CANNON];
-        t.relations[c] += DEFENDED_PIECE * popcount(officers & ai.all[c]);
+        const int defended = popcount(officers & ai.all[c]);
+        t.relations[c] += W.defended_piece * defended;
+        if constexpr (TRACE) tr->counts.defended_piece += (c == RED ? 1 : -1) * defended;
         // Pieces the opponent attacks: the expected loss is the piece if undefended, else what
         // the exchange with its cheapest attacker costs.
         const Bits hit = (officers | mine[PAWN]) & ai.all[~c];
@@ -430,7 +457,7 @@ void compute(const Position& pos, Terms& t) {
     }
     for (int c = 0; c < COLOR_NB; ++c) {
         t.mobility[c] = ai.mobility[c];
-        t.king[c] = king_safety(pos, ai, Color(c), force[~Color(c)]);
+        t.king[c] = king_safety<TRACE>(pos, ai, Color(c), force[~Color(c)], tr);
         // The side to move can save one threatened piece; the opponent's en-prise pieces are
         // mostly collected by the quiescence search, so they count only a little.
         if (Color(c) == stm) t.threat[c] = -(worst[c][0] / 8 + worst[c][1] / 2);
@@ -439,6 +466,13 @@ void compute(const Position& pos, Terms& t) {
     t.phase = 2 * (pc.count[RED][ROOK] + pc.count[BLACK][ROOK]) + pc.count[RED][HORSE] +
               pc.count[BLACK][HORSE] + pc.count[RED][CANNON] + pc.count[BLACK][CANNON];
     t.phase = std::min(t.phase, PHASE_MAX);
+    t.count = pc.count;
+    if constexpr (TRACE) {
+        tr->phase = t.phase;
+        tr->threat = t.threat[RED] - t.threat[BLACK];
+        tr->count = pc.count;
+        tr->side_to_move = stm;
+    }
 }
 
 int taper(Score s, int phase) { return (s.mg * phase + s.eg * (PHASE_MAX - phase)) / PHASE_MAX; }
@@ -454,16 +488,15 @@ int red_view(const Terms& t) {
 }
 
 // Scales a score towards a draw when the stronger side cannot force much (few attackers).
-int scale_for_drawishness(const Position& pos, int v) {
+int scale_for_drawishness(const PieceCounts& n, int v) {
     const Color strong = v > 0 ? RED : BLACK;
-    const int rooks = pos.count(strong, ROOK), horses = pos.count(strong, HORSE),
-              cannons = pos.count(strong, CANNON), pawns = pos.count(strong, PAWN);
+    const int rooks = n[strong][ROOK], horses = n[strong][HORSE], cannons = n[strong][CANNON], pawns = n[strong][PAWN];
     const int attackers = rooks + horses + cannons + pawns;
     if (attackers == 0) return v / 16;  // kings and defenders only: no way to mate
     if (rooks == 0 && horses == 0 && cannons == 0 && pawns == 1) {
         // A lone pawn rarely wins against two defenders.
         const Color weak = ~strong;
-        if (pos.count(weak, ADVISOR) + pos.count(weak, ELEPHANT) >= 2) return v / 4;
+        if (n[weak][ADVISOR] + n[weak][ELEPHANT] >= 2) return v / 4;
     }
     if (rooks == 0 && horses == 0 && pawns == 0 && cannons == 1) return v / 8;  // lone cannon
     return v;
@@ -473,15 +506,15 @@ int scale_for_drawishness(const Position& pos, int v) {
 
 int evaluate(const Position& pos) {
     Terms t;
-    compute(pos, t);
-    int v = scale_for_drawishness(pos, red_view(t));
+    compute<false>(pos, t, nullptr);
+    int v = scale_for_drawishness(t.count, red_view(t));
     v = pos.side_to_move() == RED ? v : -v;
     return v + TEMPO;
 }
 
 std::string eval_trace(const Position& pos) {
     Terms t;
-    compute(pos, t);
+    compute<false>(pos, t, nullptr);
     std::ostringstream out;
     auto line = [&](const char* name, Score r, Score b) {
         out << name << " red " << r.mg << "/" << r.eg << " black " << b.mg << "/" << b.eg << "\n";
@@ -493,9 +526,63 @@ std::string eval_trace(const Position& pos) {
     line("king     ", t.king[RED], t.king[BLACK]);
     out << "threats   red " << t.threat[RED] << " black " << t.threat[BLACK] << "\n";
     out << "phase " << t.phase << "/" << PHASE_MAX << "\n";
-    const int red = scale_for_drawishness(pos, red_view(t));
+    const int red = scale_for_drawishness(t.count, red_view(t));
     out << "total (Red's view) " << red << ", side to move " << (pos.side_to_move() == RED ? red : -red) + TEMPO;
     return out.str();
+}
+
+EvalTrace trace_evaluation(const Position& pos) {
+    EvalTrace tr;
+    Terms t;
+    compute<true>(pos, t, &tr);
+    return tr;
+}
+
+int evaluate_trace(const EvalTrace& tr, const EvalWeights& w) {
+    Score total(tr.fixed_mg, tr.fixed_eg);
+    EvalCounts counts = tr.counts;
+    EvalWeights weights = w;
+    for_each_entry(weights, counts, [&](const std::string&, const Score& s, int n) { total += s * n; });
+    int v = scale_for_drawishness(tr.count, taper(total, tr.phase) + tr.threat);
+    v = tr.side_to_move == RED ? v : -v;
+    return v + TEMPO;
+}
+
+int draw_scale_divisor(const EvalTrace& tr, int red_view) {
+    const int v = red_view > 0 ? 1 << 20 : -(1 << 20);
+    return v / scale_for_drawishness(tr.count, v);
+}
+
+const EvalWeights& compiled_eval_weights() { return W; }
+
+std::vector<int> weights_to_vector(const EvalWeights& w) {
+    std::vector<int> v;
+    EvalWeights copy = w;
+    for_each_entry(copy, copy, [&](const std::string&, const Score& s, const Score&) {
+        v.push_back(s.mg);
+        v.push_back(s.eg);
+    });
+    return v;
+}
+
+bool weights_from_vector(const std::vector<int>& v, EvalWeights& w) {
+    if (v.size() != weights_to_vector(w).size()) return false;
+    std::size_t i = 0;
+    for_each_entry(w, w, [&](const std::string&, Score& s, Score&) {
+        s.mg = v[i++];
+        s.eg = v[i++];
+    });
+    return true;
+}
+
+std::vector<std::string> weight_names() {
+    std::vector<std::string> names;
+    EvalWeights w{};
+    for_each_entry(w, w, [&](const std::string& name, const Score&, const Score&) {
+        names.push_back(name + ".mg");
+        names.push_back(name + ".eg");
+    });
+    return names;
 }
 
 }  // namespace xq::engine

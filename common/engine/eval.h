@@ -2,8 +2,11 @@
 // defended and hanging pieces, king safety), tapered between middle game and end game.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <string>
 
+#include "engine/eval_weights.h"
 #include "xiangqi/position.h"
 
 namespace xq::engine {
@@ -17,5 +20,28 @@ int evaluate(const Position& pos);
 // The same score split into its terms (Red's point of view), for `eval` in the front end
 // and for tuning. One line per term.
 std::string eval_trace(const Position& pos);
+
+using PieceCounts = std::array<std::array<std::uint8_t, PIECE_TYPE_NB>, COLOR_NB>;
+
+// What the evaluation of one position is made of, linear in the weights (for the tuner):
+// evaluate_trace(trace_evaluation(pos), compiled_eval_weights()) == evaluate(pos).
+struct EvalTrace {
+    EvalCounts counts;            // occurrences of each weight, Red minus Black
+    int fixed_mg = 0;             // the untuned part: formula piece-square tables, Red minus Black
+    int fixed_eg = 0;
+    int threat = 0;               // pieces en prise (untuned), Red's view, not tapered
+    int phase = 0;                // 0 (bare) .. 16 (all rooks, horses and cannons)
+    Color side_to_move = RED;
+    PieceCounts count{};          // pieces per colour and type (the draw scaling)
+};
+
+inline constexpr int EVAL_TEMPO = 12;   // for the side to move
+inline constexpr int EVAL_PHASE_MAX = 16;
+
+EvalTrace trace_evaluation(const Position& pos);
+// The evaluation of the traced position with other weights (side to move's view).
+int evaluate_trace(const EvalTrace& trace, const EvalWeights& w);
+// The draw scaling's divisor (1, 4, 8 or 16) for a Red's-view score of that sign.
+int draw_scale_divisor(const EvalTrace& trace, int red_view);
 
 }  // namespace xq::engine

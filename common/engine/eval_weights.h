@@ -1,0 +1,93 @@
+// The evaluation's tunable weights: one structure (compiled into eval.cpp), a flat vector of
+// named integers for the tuner, and a trace of a position that is linear in the weights.
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "xiangqi/types.h"
+
+namespace xq::engine {
+
+// A middle-game / end-game pair; the final score blends them by the game phase.
+struct Score {
+    int mg = 0;
+    int eg = 0;
+    constexpr Score& operator+=(Score o) {
+        mg += o.mg;
+        eg += o.eg;
+        return *this;
+    }
+    constexpr Score& operator-=(Score o) {
+        mg -= o.mg;
+        eg -= o.eg;
+        return *this;
+    }
+    constexpr Score operator*(int k) const { return {mg * k, eg * k}; }
+    constexpr Score operator-() const { return {-mg, -eg}; }
+    constexpr bool operator==(const Score&) const = default;
+};
+
+constexpr Score operator+(Score a, Score b) { return {a.mg + b.mg, a.eg + b.eg}; }
+constexpr Score operator-(Score a, Score b) { return {a.mg - b.mg, a.eg - b.eg}; }
+
+inline constexpr int PST_RANKS = 10;  // relative rank 0 (own back rank) .. 9
+inline constexpr int PST_FILES = 5;   // distance from the central file 0 .. 4
+
+// The weights, or (T = int) how often each weight occurs in a position, Red minus Black.
+// The piece-square tables are formulas (eval.cpp) plus a tuned term per relative rank and per
+// distance from the central file.
+template <class T>
+struct EvalTable {
+    std::array<T, PIECE_TYPE_NB> material{};  // advisor .. cannon (pawns: the tables only)
+    std::array<T, PIECE_TYPE_NB> mobility{};  // per pseudo-legal move: horse, rook, cannon
+    T horse_trapped{};                        // a horse without a single move
+    T defended_piece{};
+    T palace_attack{};        // per attacked point of the enemy palace
+    T exposed_king_unit{};    // enemy attacking force x missing defenders
+    T empty_headed_cannon{};  // cannon facing the king on an open file
+    T central_cannon{};       // cannon on the king's file behind screens
+    T rook_on_king_file{};
+    std::array<std::array<T, PST_RANKS>, PIECE_TYPE_NB> pst_rank{};
+    std::array<std::array<T, PST_FILES>, PIECE_TYPE_NB> pst_file{};
+};
+
+using EvalWeights = EvalTable<Score>;
+using EvalCounts = EvalTable<int>;
+
+// Calls f(name, a_entry, b_entry) for every tuned entry of two tables of the same shape, in
+// the order of the weight vector. Entries no position can use (a king's material, pawn ranks
+// behind their start) are left out.
+template <class A, class B, class F>
+void for_each_entry(A& a, B& b, F&& f) {
+    static constexpr const char* TYPE[PIECE_TYPE_NB] = {"NO_PIECE_TYPE", "KING", "ADVISOR", "ELEPHANT",
+                                                        "HORSE", "ROOK", "CANNON", "PAWN"};
+    for (int t = ADVISOR; t <= CANNON; ++t) f(std::string("material[") + TYPE[t] + "]", a.material[t], b.material[t]);
+    for (int t : {HORSE, ROOK, CANNON}) f(std::string("mobility[") + TYPE[t] + "]", a.mobility[t], b.mobility[t]);
+    f("horse_trapped", a.horse_trapped, b.horse_trapped);
+    f("defended_piece", a.defended_piece, b.defended_piece);
+    f("palace_attack", a.palace_attack, b.palace_attack);
+    f("exposed_king_unit", a.exposed_king_unit, b.exposed_king_unit);
+    f("empty_headed_cannon", a.empty_headed_cannon, b.empty_headed_cannon);
+    f("central_cannon", a.central_cannon, b.central_cannon);
+    f("rook_on_king_file", a.rook_on_king_file, b.rook_on_king_file);
+    for (int t : {HORSE, ROOK, CANNON, PAWN})
+        for (int r = t == PAWN ? 3 : 0; r < PST_RANKS; ++r)
+            f(std::string("pst_rank[") + TYPE[t] + "][" + std::to_string(r) + "]", a.pst_rank[t][r], b.pst_rank[t][r]);
+    for (int t : {HORSE, ROOK, CANNON, PAWN})
+        for (int d = 0; d < PST_FILES; ++d)
+            f(std::string("pst_file[") + TYPE[t] + "][" + std::to_string(d) + "]", a.pst_file[t][d], b.pst_file[t][d]);
+}
+
+// The compiled weights (the top of eval.cpp).
+const EvalWeights& compiled_eval_weights();
+
+// The flat vector: mg and eg of each entry of for_each_entry, in that order, with names
+// ("material[HORSE].mg").
+std::vector<int> weights_to_vector(const EvalWeights& w);
+// Fills `w` from a vector of weights_to_vector's length; false (w unchanged) otherwise.
+bool weights_from_vector(const std::vector<int>& v, EvalWeights& w);
+std::vector<std::string> weight_names();
+
+}  // namespace xq::engine

@@ -1,0 +1,297 @@
+#include "texel_tuner.h"
+
+#include <cmath>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+#include "selfplay.h"
+
+namespace xq::engine {
+
+namespace {
+
+double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
+
+}  // namespace
+
+TexelTuner::TexelTuner() : weights_(weights_to_vector(compiled_eval_weights()).size()) {}
+
+void TexelTuner::add(const Position& pos, double result, bool holdout) {
+    const EvalTrace tr = trace_evaluation(pos);
+    Entry e;
+    e.first = std::uint32_t(idx_.size());
+    EvalCounts counts = tr.counts;
+    std::uint16_t index = 0;
+    for_each_entry(counts, counts, [&](const std::string&, int n, int) {
+        if (n != 0) {
+            idx_.push_back(index);
+            coef_.push_back(std::int16_t(n));
+        }
+        ++index;
+    });
+    e.n = std::uint16_t(idx_.size() - e.first);
+    e.phase = std::int8_t(tr.phase);
+    e.stm_sign = tr.side_to_move == RED ? 1 : -1;
+    e.div_pos = std::int8_t(draw_scale_divisor(tr, 1));
+    e.div_neg = std::int8_t(draw_scale_divisor(tr, -1));
+    e.fixed_mg = tr.fixed_mg;
+    e.fixed_eg = tr.fixed_eg;
+    e.threat = tr.threat;
+    e.result = float(result);
+    e.holdout = holdout;
+    entries_.push_back(e);
+}
+
+std::size_t TexelTuner::size(bool holdout) const {
+    std::size_t n = 0;
+    for (const Entry& e : entries_) n += e.holdout == holdout;
+    return n;
+}
+
+int TexelTuner::red_eval(std::size_t i, const std::vector<int>& w) const {
+    const Entry& e = entries_[i];
+    int mg = e.fixed_mg, eg = e.fixed_eg;
+    for (std::uint32_t j = e.first; j < e.first + e.n; ++j) {
+        mg += coef_[j] * w[2 * idx_[j]];
+        eg += coef_[j] * w[2 * idx_[j] + 1];
+    }
+    int v = (mg * e.phase + eg * (EVAL_PHASE_MAX - e.phase)) / EVAL_PHASE_MAX + e.threat;
+    v /= v > 0 ? e.div_pos : e.div_neg;
+    return v + e.stm_sign * EVAL_TEMPO;
+}
+
+double TexelTuner::error(const std::vector<int>& w, bool holdout) const {
+    double sum = 0;
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < entries_.size(); ++i) {
+        if (entries_[i].holdout != holdout) continue;
+        const double d = entries_[i].result - sigmoid(k_ * red_eval(i, w));
+        sum += d * d;
+        ++n;
+    }
+    return n ? sum / double(n) : 0.0;
+}
+
+double TexelTuner::fit_k(const std::vector<int>& w) {
+    // Golden-section search; the error is unimodal in k for any sensible data.
+    double lo = 0.0002, hi = 0.05;
+    const double g = (std::sqrt(5.0) - 1) / 2;
+    auto err_at = [&](double k) {
+        k_ = k;
+        return error(w, false);
+    };
+    double a = hi - g * (hi - lo), b = lo + g * (hi - lo);
+    double fa = err_at(a), fb = err_at(b);
+    for (int i = 0; i < 60; ++i) {
+        if (fa < fb) {
+            hi = b;
+            b = a;
+            fb = fa;
+            a = hi - g * (hi - lo);
+            fa = err_at(a);
+        } else {
+            lo = a;
+            a = b;
+            fa = fb;
+            b = lo + g * (hi - lo);
+            fb = err_at(b);
+        }
+    }
+    k_ = (lo + hi) / 2;
+    return k_;
+}
+
+std::vector<int> TexelTuner::tune(const std::vector<int>& start, const TuneOptions& opt,
+                                  const std::function<void(int, double)>& progress) const {
+    const int iterations = opt.iterations;
+    const double rate = opt.rate;
+    std::vector<double> w(start.begin(), start.end()), m(w.size()), v(w.size()), grad(w.size());
+    const double b1 = 0.9, b2 = 0.999, eps = 1e-8;
+    const std::size_t n_train = size(false);
+    if (n_train == 0) return start;
+    for (int it = 1; it <= iterations; ++it) {
+        std::fill(grad.begin(), grad.end(), 0.0);
+        double err = 0;
+        for (const Entry& e : entries_) {
+            if (e.holdout) continue;
+            double mg = e.fixed_mg, eg = e.fixed_eg;
+            for (std::uint32_t j = e.first; j < e.first + e.n; ++j) {
+                mg += coef_[j] * w[2 * idx_[j]];
+                eg += coef_[j] * w[2 * idx_[j] + 1];
+            }
+            const double raw = (mg * e.phase + eg * (EVAL_PHASE_MAX - e.phase)) / EVAL_PHASE_MAX + e.threat;
+            const double div = raw > 0 ? e.div_pos : e.div_neg;
+            const double p = sigmoid(k_ * (raw / div + e.stm_sign * EVAL_TEMPO));
+            const double diff = e.result - p;
+            err += diff * diff;
+            // d(error)/d(raw) for this position; raw is linear in the weights.
+            const double d_raw = -2.0 * diff * p * (1 - p) * k_ / div;
+            const double dmg = d_raw * e.phase / EVAL_PHASE_MAX, deg = d_raw * (EVAL_PHASE_MAX - e.phase) / EVAL_PHASE_MAX;
+            for (std::uint32_t j = e.first; j < e.first + e.n; ++j) {
+                grad[2 * idx_[j]] += dmg * coef_[j];
+                grad[2 * idx_[j] + 1] += deg * coef_[j];
+            }
+        }
+        for (std::size_t i = 0; i < w.size(); ++i) {
+            if (!opt.tuned.empty() && !opt.tuned[i]) continue;
+            const double g = grad[i] / double(n_train) + 2 * opt.l2 * (w[i] - start[i]);
+            m[i] = b1 * m[i] + (1 - b1) * g;
+            v[i] = b2 * v[i] + (1 - b2) * g * g;
+            const double mh = m[i] / (1 - std::pow(b1, it)), vh = v[i] / (1 - std::pow(b2, it));
+            if (vh > 0) w[i] -= rate * mh / (std::sqrt(vh) + eps);
+        }
+        if (progress && (it % 50 == 0 || it == iterations)) progress(it, err / double(n_train));
+    }
+    std::vector<int> out(w.size());
+    for (std::size_t i = 0; i < w.size(); ++i) out[i] = int(std::lround(w[i]));
+    return out;
+}
+
+std::string weights_block(const std::vector<int>& w, const std::string& comment) {
+    std::ostringstream out;
+    std::istringstream lines(comment);
+    for (std::string line; std::getline(lines, line);) out << "// " << line << "\n";
+    out << "constexpr EvalWeights tuned_weights() {\n    EvalWeights w{};\n";
+    EvalWeights ws{};
+    std::size_t i = 0;
+    for_each_entry(ws, ws, [&](const std::string& name, const Score&, const Score&) {
+        const int mg = w[i], eg = w[i + 1];
+        i += 2;
+        if (mg != 0 || eg != 0) out << "    w." << name << " = {" << mg << ", " << eg << "};\n";
+    });
+    out << "    return w;\n}\n";
+    return out.str();
+}
+
+bool replace_weights_block(std::string& source, const std::string& block) {
+    const auto begin = source.find("TUNED-WEIGHTS-BEGIN");
+    const auto end = source.find("TUNED-WEIGHTS-END");
+    if (begin == std::string::npos || end == std::string::npos || end < begin) return false;
+    const auto from = source.find('\n', begin);
+    const auto to = source.rfind('\n', end);
+    if (from == std::string::npos || to == std::string::npos || to < from) return false;
+    source = source.substr(0, from + 1) + block + source.substr(to + 1);
+    return true;
+}
+
+int fit_command(int argc, char** argv) {
+    auto usage = [] {
+        std::cerr << "usage: xiangqi-tune fit DATA... [--iterations N] [--rate CP] [--l2 X] [--params P1,P2...]\n"
+                     "                              [--holdout-every N] [--write EVAL.cpp]\n"
+                     "  --params: only the weights whose names start with one of these (e.g. material,mobility)\n";
+        return 2;
+    };
+    std::vector<std::string> files;
+    TexelTuner::TuneOptions topt;
+    int holdout_every = 10;
+    std::string write_path, params;
+    for (int i = 2; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a.rfind("--", 0) != 0) {
+            files.push_back(a);
+            continue;
+        }
+        if (i + 1 >= argc) return usage();
+        const std::string v = argv[++i];
+        try {
+            if (a == "--iterations") topt.iterations = std::stoi(v);
+            else if (a == "--rate") topt.rate = std::stod(v);
+            else if (a == "--l2") topt.l2 = std::stod(v);
+            else if (a == "--params") params = v;
+            else if (a == "--holdout-every") holdout_every = std::stoi(v);
+            else if (a == "--write") write_path = v;
+            else return usage();
+        } catch (const std::exception&) {
+            std::cerr << "error: bad value for " << a << ": " << v << "\n";
+            return 2;
+        }
+    }
+    if (files.empty() || topt.iterations < 1 || topt.iterations > 100000 || holdout_every < 2 ||
+        !(topt.rate > 0 && topt.rate < 1000) || !(topt.l2 >= 0))
+        return usage();
+    const auto names = weight_names();
+    if (!params.empty()) {
+        topt.tuned.assign(names.size(), false);
+        std::istringstream in(params);
+        for (std::string prefix; std::getline(in, prefix, ',');) {
+            bool any = false;
+            for (std::size_t i = 0; i < names.size(); ++i)
+                if (!prefix.empty() && names[i].rfind(prefix, 0) == 0) topt.tuned[i] = any = true;
+            if (!any) {
+                std::cerr << "error: --params: no weight name starts with '" << prefix << "'\n";
+                return 2;
+            }
+        }
+    }
+    TexelTuner tuner;
+    for (const std::string& path : files) {
+        std::ifstream in(path);
+        if (!in) {
+            std::cerr << "error: cannot read " << path << "\n";
+            return 1;
+        }
+        int line_no = 0;
+        for (std::string line; std::getline(in, line);) {
+            ++line_no;
+            if (line.empty() || line[0] == '#') continue;
+            std::string error;
+            const auto s = parse_sample(line, error);
+            if (!s) {
+                std::cerr << "error: " << path << ":" << line_no << ": " << error << "\n";
+                return 1;
+            }
+            Position pos;
+            pos.set_fen(s->fen);
+            tuner.add(pos, s->result, s->game % holdout_every == 0);
+        }
+    }
+    const std::vector<int> start = weights_to_vector(compiled_eval_weights());
+    const double k = tuner.fit_k(start);
+    const double train0 = tuner.error(start, false), hold0 = tuner.error(start, true);
+    std::cout << "positions: " << tuner.size(false) << " training, " << tuner.size(true)
+              << " held out (games numbered 0 mod " << holdout_every << ")\n"
+              << "fitted K: " << k << " per centipawn\n"
+              << "error before: training " << train0 << ", held out " << hold0 << "\n";
+    const std::vector<int> tuned = tuner.tune(start, topt, [](int it, double err) {
+        std::cout << "  iteration " << it << ": training error " << err << "\n";
+    });
+    const double train1 = tuner.error(tuned, false), hold1 = tuner.error(tuned, true);
+    std::cout << "error after:  training " << train1 << ", held out " << hold1 << "\n";
+    for (std::size_t i = 0; i < tuned.size(); ++i)
+        if (tuned[i] != start[i]) std::cout << "  " << names[i] << ": " << start[i] << " -> " << tuned[i] << "\n";
+    if (!write_path.empty()) {
+        std::ifstream in(write_path);
+        std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        if (!in.good() && !in.eof()) source.clear();
+        std::ostringstream comment;
+        comment << "Fitted by `xiangqi-tune fit";
+        // The data and options, not the --write target (an absolute path names this machine).
+        for (int i = 2; i < argc; ++i) {
+            if (std::string(argv[i]) == "--write") {
+                ++i;
+                continue;
+            }
+            comment << " " << argv[i];
+        }
+        comment << "`:\n" << tuner.size(false) << " training positions, " << tuner.size(true)
+                << " held out; K " << k << "; mean squared error training " << train0 << " -> " << train1
+                << ", held out " << hold0 << " -> " << hold1 << ".";
+        if (source.empty() || !replace_weights_block(source, weights_block(tuned, comment.str()))) {
+            std::cerr << "error: " << write_path << " has no TUNED-WEIGHTS-BEGIN/END block\n";
+            return 1;
+        }
+        std::ofstream out(write_path, std::ios::trunc);
+        out << source;
+        out.close();
+        if (!out) {
+            std::cerr << "error: cannot write " << write_path << "\n";
+            return 1;
+        }
+        std::cout << "wrote the weights into " << write_path << "\n";
+    }
+    return 0;
+}
+
+}  // namespace xq::engine

@@ -1,7 +1,7 @@
 #include "protocol/pages.h"
 
 #include <algorithm>
-#include <deque>
+#include <unordered_map>
 
 #include "protocol/codec.h"
 
@@ -73,44 +73,55 @@ std::string EncodedPages<Page, Item, List, KeyMember, PerLine>::encode_item(cons
 
 template <class Page, class Item, std::vector<Item> Page::*List, auto KeyMember, std::size_t PerLine>
 bool EncodedPages<Page, Item, List, KeyMember, PerLine>::unchanged(const std::vector<Item>& items) const {
-    return built_ && std::equal(items.begin(), items.end(), order_.begin(), order_.end(),
-                                [](const Item& now, const Item* before) { return now == *before; });
+    return built_ && std::equal(items.begin(), items.end(), entries_.begin(), entries_.end(),
+                                [](const Item& now, const Encoded& before) { return now == before.item; });
+}
+
+// Each item takes the JSON of an equal kept item, else is encoded. The kept list is walked with
+// a cursor: the item at the cursor or a few places past it (items removed) is tried first;
+// after a few misses (a new order, e.g. a hash map rehashed) a key index over the kept items
+// is built once and used for the rest.
+template <class Page, class Item, std::vector<Item> Page::*List, auto KeyMember, std::size_t PerLine>
+auto EncodedPages<Page, Item, List, KeyMember, PerLine>::reuse_or_encode(std::vector<Item>& items)
+    -> std::vector<Encoded> {
+    constexpr std::size_t LOOKAHEAD = 4;
+    std::vector<Encoded> next;
+    next.reserve(items.size());
+    std::vector<bool> taken(entries_.size(), false);
+    std::unordered_map<Key, std::size_t> index;  // key -> its first place in entries_
+    bool indexed = false;
+    std::size_t cursor = 0, misses = 0;
+    auto take = [&](std::size_t k, Item& item) {
+        if (k >= entries_.size() || taken[k] || !(entries_[k].item == item)) return false;
+        taken[k] = true;
+        next.push_back(Encoded{std::move(item), std::move(entries_[k].json)});
+        cursor = k + 1;
+        return true;
+    };
+    for (Item& item : items) {
+        bool reused = false;
+        for (std::size_t d = 0; d <= LOOKAHEAD && !reused; ++d) reused = take(cursor + d, item);
+        if (!reused && (indexed || misses >= LOOKAHEAD)) {
+            if (!indexed) {
+                index.reserve(entries_.size());
+                for (std::size_t k = 0; k < entries_.size(); ++k) index.emplace(entries_[k].item.*KeyMember, k);
+                indexed = true;
+            }
+            const auto it = index.find(item.*KeyMember);
+            reused = it != index.end() && take(it->second, item);
+        }
+        if (reused) continue;
+        ++misses;
+        // Changed in place: the kept item at the cursor is this one's old form.
+        if (cursor < entries_.size() && entries_[cursor].item.*KeyMember == item.*KeyMember) ++cursor;
+        std::string json = encode_item(item);
+        next.push_back(Encoded{std::move(item), std::move(json)});
+    }
+    return next;
 }
 
 template <class Page, class Item, std::vector<Item> Page::*List, auto KeyMember, std::size_t PerLine>
-auto EncodedPages<Page, Item, List, KeyMember, PerLine>::lines(std::vector<Item> items) -> const std::vector<Line>& {
-    if (unchanged(items)) return lines_;
-    std::unordered_map<Key, Encoded> next;
-    next.reserve(items.size());
-    std::deque<std::string> repeated;  // items whose key came earlier in the list: encoded, not kept
-    std::vector<const std::string*> jsons;
-    jsons.reserve(items.size());
-    order_.clear();
-    bool unique = true;
-    for (Item& item : items) {
-        Key key = item.*KeyMember;  // a copy: `item` is moved into the map below
-        if (next.contains(key)) {
-            unique = false;
-            jsons.push_back(&repeated.emplace_back(encode_item(item)));
-            continue;
-        }
-        auto node = encoded_.extract(key);
-        if (node.empty() || !(node.mapped().item == item)) {
-            std::string json = encode_item(item);
-            if (node.empty()) {
-                const auto it = next.emplace(std::move(key), Encoded{std::move(item), std::move(json)}).first;
-                jsons.push_back(&it->second.json);
-                order_.push_back(&it->second.item);
-                continue;
-            }
-            node.mapped() = Encoded{std::move(item), std::move(json)};
-        }
-        auto placed = next.insert(std::move(node));
-        jsons.push_back(&placed.position->second.json);
-        order_.push_back(&placed.position->second.item);
-    }
-    encoded_ = std::move(next);  // moves the nodes: the pointers above stay valid
-
+void EncodedPages<Page, Item, List, KeyMember, PerLine>::pack(const std::vector<Encoded>& entries) {
     lines_.clear();
     const std::size_t base = head_more_.size() + tail_more_.size() - 1;  // without the '\n'
     std::string body;
@@ -121,20 +132,27 @@ auto EncodedPages<Page, Item, List, KeyMember, PerLine>::lines(std::vector<Item>
         lines_.push_back(std::make_shared<const std::string>(head + body + tail));
         body.clear();
     };
-    for (const std::string* json : jsons) {
-        const std::size_t cost = json->size() + 1;
+    for (const Encoded& e : entries) {
+        const std::size_t cost = e.json.size() + 1;
         if (page_full(count, PerLine, used, cost)) {
             close_page(true);
             used = base;
             count = 0;
         }
         if (count > 0) body += ',';
-        body += *json;
+        body += e.json;
         used += cost;
         ++count;
     }
     close_page(false);
-    built_ = unique;
+}
+
+template <class Page, class Item, std::vector<Item> Page::*List, auto KeyMember, std::size_t PerLine>
+auto EncodedPages<Page, Item, List, KeyMember, PerLine>::lines(std::vector<Item> items) -> const std::vector<Line>& {
+    if (unchanged(items)) return lines_;
+    entries_ = reuse_or_encode(items);
+    pack(entries_);
+    built_ = true;
     return lines_;
 }
 

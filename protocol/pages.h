@@ -4,7 +4,6 @@
 
 #include <memory>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "protocol/limits.h"
@@ -21,9 +20,11 @@ std::vector<Users> user_pages(const std::vector<UserInfo>& users);
 // The encoded lines of a list's pages, kept from one call to the next: a server answers every
 // login with the whole table and user lists, and encoding them afresh per login was its top
 // cost under load (docs/scale.md). The same list again returns the same lines; a changed list
-// encodes again only the items that changed (found by KeyMember: a table's id, a user's name)
-// and packs the pages anew. The lines are byte for byte encode_line() of table_pages() /
-// user_pages(), each ending in '\n'.
+// encodes again only the items that changed and packs the pages anew. An item's JSON is kept
+// only while the item compares equal, so nothing can go stale. The last list is walked in
+// step with the new one (an item added, removed or changed costs O(1)); when the order changes
+// much, the kept items are found by KeyMember (a table's id, a user's name). The lines are
+// byte for byte encode_line() of table_pages() / user_pages(), each ending in '\n'.
 template <class Page, class Item, std::vector<Item> Page::*List, auto KeyMember, std::size_t PerLine>
 class EncodedPages {
 public:
@@ -41,14 +42,15 @@ private:
 
     std::string encode_item(const Item& item) const;
     bool unchanged(const std::vector<Item>& items) const;
+    std::vector<Encoded> reuse_or_encode(std::vector<Item>& items);
+    void pack(const std::vector<Encoded>& entries);
 
     // A page's line with an empty list, cut at its "[]": every page is head + items + tail.
     std::string head_more_, tail_more_, head_last_, tail_last_;
     std::string empty_;        // encode() of an empty page without `more`
     std::size_t list_at_ = 0;  // where an item's JSON starts in encode() of a one-item page
-    bool built_ = false;       // lines_ answer order_ (false: nothing yet, or a key repeated)
-    std::unordered_map<Key, Encoded> encoded_;
-    std::vector<const Item*> order_;  // the last list, in its order, inside encoded_
+    bool built_ = false;       // lines_ answer entries_ (false: nothing yet)
+    std::vector<Encoded> entries_;  // the last list, in its order, with each item's JSON
     std::vector<Line> lines_;
 };
 

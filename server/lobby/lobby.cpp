@@ -62,9 +62,17 @@ Lobby::User* Lobby::find(SessionId s) {
 Lobby::User* Lobby::find_by_name(std::string_view name) {
     const NameKey key = names_.key(name);
     if (key.empty()) return nullptr;
-    for (auto& [id, u] : users_)
-        if (u->greeted && u->key.same(key)) return u.get();
+    if (const auto it = by_folded_.find(key.folded); it != by_folded_.end()) return find(it->second);
+    if (const auto it = by_shaped_.find(key.shaped); it != by_shaped_.end()) return find(it->second);
     return nullptr;
+}
+
+void Lobby::set_table(User& u, proto::TableId table) {
+    u.table = table;
+    if (u.greeted && table == 0)
+        in_lobby_.insert(u.id);
+    else
+        in_lobby_.erase(u.id);
 }
 
 void Lobby::set_engines(EnginePool* engines) {
@@ -134,8 +142,9 @@ void Lobby::report(User& u, const Verdict& v, std::string_view request, proto::T
 
 void Lobby::broadcast_lobby(const proto::ServerMessage& m, SessionId except) {
     Buffer b;
-    for (auto& [id, u] : users_) {
-        if (!u->greeted || u->closing || u->table != 0 || id == except) continue;
+    for (const SessionId id : in_lobby_) {
+        const User* u = find(id);
+        if (!u || u->closing || id == except) continue;
         if (!b) b = make_buffer(m);
         out_.send(id, b);
     }
@@ -254,6 +263,11 @@ void Lobby::on_disconnect(SessionId s, proto::LeaveReason reason) {
     cancel_analysis(s);
     std::unique_ptr<User> u = std::move(it->second);
     users_.erase(it);
+    in_lobby_.erase(s);
+    if (u->greeted) {
+        if (const auto f = by_folded_.find(u->key.folded); f != by_folded_.end() && f->second == s) by_folded_.erase(f);
+        if (const auto h = by_shaped_.find(u->key.shaped); h != by_shaped_.end() && h->second == s) by_shaped_.erase(h);
+    }
     if (u->dropped) reason = proto::LeaveReason::Dropped;
     // While stopping, tables are closed: no grace timers, no farewells.
     if (!u->greeted || shutting_down_) return;
@@ -335,7 +349,7 @@ bool Lobby::join_table(User& u, proto::TableId id, proto::Role as, std::string_v
         refuse(u, ErrorCode::NotAllowed, "only registered players sit at a rated table (register first)", request, id);
         return false;
     }
-    u.table = id;
+    set_table(u, id);
     t->join(u.id, u.name, u.token, as, u.account_id, shown_rating(u));
     return true;
 }
@@ -358,7 +372,7 @@ void Lobby::leave_current(User& u) {
         cur->leave(u.id);
         if (!cur->wanted()) schedule_check(id);
     }
-    u.table = 0;
+    set_table(u, 0);
     send_msg(u, proto::LeftTable{id});
 }
 
@@ -375,7 +389,7 @@ bool Lobby::seat_user(User& u, Table& t, Color c) {
             return false;
         leave_current(u);
     }
-    u.table = t.id();
+    set_table(u, t.id());
     t.join(u.id, u.name, u.token, as, u.account_id, shown_rating(u));
     return true;
 }

@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <variant>
 #include <vector>
 
@@ -202,6 +203,8 @@ private:
     void finish_login(SessionId s, const proto::Hello& m, std::int64_t account_id, int result);
     User* find(SessionId s);
     User* find_by_name(std::string_view name);
+    // Every change of a user's table goes through here: it keeps in_lobby_ true.
+    void set_table(User& u, proto::TableId table);
     void send_msg(User& u, const proto::ServerMessage& m);
     void refuse(User& u, proto::ErrorCode code, std::string message, std::string_view request,
                 proto::TableId table = 0, std::string detail = {});
@@ -272,6 +275,10 @@ private:
     AiPool* ai_;
     std::vector<TableObserver*> observers_;
     std::unordered_map<SessionId, std::unique_ptr<User>> users_;
+    // Greeted users by their name's key forms (find_by_name without a walk over all users) and
+    // the greeted users at no table (a lobby broadcast without one): each login used both.
+    std::unordered_map<std::string, SessionId> by_folded_, by_shaped_;
+    std::unordered_set<SessionId> in_lobby_;
     std::map<proto::TableId, std::shared_ptr<Table>> tables_;
     // The encoded `tables` / `users` pages last sent (every login gets both lists).
     proto::TablePageLines table_lines_;

@@ -104,6 +104,9 @@ void Lobby::handle(User& u, const proto::Hello& m) {
     u.greeted = true;
     u.name = shown;
     u.key = names_.key(shown);
+    by_folded_.insert_or_assign(u.key.folded, u.id);
+    by_shaped_.insert_or_assign(u.key.shaped, u.id);
+    set_table(u, u.table);
     u.account_id = account_id;
     u.session = random_hex(8);
     u.token = held ? m.resume : random_hex(16);
@@ -119,7 +122,7 @@ void Lobby::handle(User& u, const proto::Hello& m) {
                  resumed ? " (resumed)" : "");
     if (resumed) {
         held_seats_.erase(m.resume);
-        u.table = held_table->id();
+        set_table(u, held_table->id());
         held_table->reattach(m.resume, u.id);
         if (account_id != 0) held_table->set_seat_account(u.id, account_id, shown_rating(u));
     } else {
@@ -214,7 +217,7 @@ void Lobby::handle(User& u, const proto::CreateTable& m) {
     tables_.emplace(id, t);
     for (TableObserver* o : observers_) o->table_created(*t);
     spdlog::debug("table {} created by '{}'", id, u.name);
-    u.table = id;
+    set_table(u, id);
     t->join(u.id, u.name, u.token, m.as, u.account_id, shown_rating(u));
 }
 
@@ -257,7 +260,7 @@ void Lobby::handle(User& u, const proto::Leave& m) {
     Table* t = at_table(u, m.table, m.TYPE);
     if (!t) return;
     t->leave(u.id);
-    u.table = 0;
+    set_table(u, 0);
     send_msg(u, proto::LeftTable{m.table});
     send_tables(u);
     if (!t->wanted()) schedule_check(m.table);

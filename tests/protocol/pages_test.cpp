@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
 #include <string>
 
 #include "protocol/codec.h"
@@ -153,6 +155,38 @@ TEST(Pages, KeptUserLinesFollowEveryChange) {
     users.back().table = 3;
     expect_same_as_fresh(cache, users, fresh);
     users.clear();
+    expect_same_as_fresh(cache, users, fresh);
+}
+
+std::string numbered(std::string s, std::uint32_t i) {
+    s += std::to_string(i);
+    return s;
+}
+
+// The lobby lists users in its hash map's order: a login may come first, a rehash reorders all.
+TEST(Pages, KeptUserLinesFollowPrependsRemovalsAndNewOrders) {
+    UserPageLines cache;
+    const auto fresh = [](const std::vector<UserInfo>& u) { return user_pages(u); };
+    std::vector<UserInfo> users;
+    for (std::uint32_t i = 0; i < 700; ++i) users.push_back(UserInfo{numbered("u", i), i % 4});
+    expect_same_as_fresh(cache, users, fresh);
+    for (int k = 0; k < 3; ++k) {
+        users.insert(users.begin(), UserInfo{numbered("first", static_cast<std::uint32_t>(k)), 0});  // a login at the front
+        expect_same_as_fresh(cache, users, fresh);
+    }
+    users.insert(users.begin() + 350, UserInfo{"middle", 2});
+    users.erase(users.begin() + 100, users.begin() + 103);  // three left in a row
+    users[200].table = 7;                                    // and one sat down
+    expect_same_as_fresh(cache, users, fresh);
+    std::mt19937 rng(17);
+    std::shuffle(users.begin(), users.end(), rng);  // a new order altogether
+    users[0].rating = 1999;
+    users.push_back(UserInfo{"last", 0});
+    expect_same_as_fresh(cache, users, fresh);
+    users.insert(users.begin() + 5, users[9]);  // a name twice, the second time out of place
+    users[5].table = 4;
+    expect_same_as_fresh(cache, users, fresh);
+    std::reverse(users.begin(), users.end());
     expect_same_as_fresh(cache, users, fresh);
 }
 

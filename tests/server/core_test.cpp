@@ -3,7 +3,9 @@
 
 #include <boost/asio/io_context.hpp>
 
+#include <algorithm>
 #include <map>
+#include <tuple>
 
 #include "protocol/codec.h"
 #include "protocol/utf8.h"
@@ -89,6 +91,68 @@ TEST_F(Core, RefereeThroughTheLobbyWithoutSockets) {
     for (SessionId s : {1, 2, 3}) ASSERT_EQ(out.all<proto::MoveMade>(s).size(), 1u);
     EXPECT_EQ(lobby.table(id)->game().ply(), 1);
     EXPECT_EQ(out.all<proto::MoveMade>(3)[0].fen, lobby.table(id)->game().position().fen());
+}
+
+// The welcome's lists are kept encoded between logins (docs/scale.md): each login still sees
+// every change since the last one, to a table (a seat taken, a move, a seat left) and to the
+// users (a name at a table, back in the lobby, gone), and users in the lobby hear the others.
+TEST_F(Core, EachWelcomeShowsTheTablesAndUsersAsTheyAreNow) {
+    const auto lists = [&](SessionId s) {
+        EXPECT_EQ(out.all<proto::Tables>(s).size(), 1u);
+        EXPECT_EQ(out.all<proto::Users>(s).size(), 1u);
+        auto users = out.all<proto::Users>(s).at(0).users;
+        std::sort(users.begin(), users.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+        return std::pair{out.all<proto::Tables>(s).at(0).tables, users};
+    };
+    login(1, "alice");
+    line(1, proto::CreateTable{"one", proto::Role::Red, ""});
+    const auto id = out.all<proto::TableSnapshot>(1).at(0).table.id;
+    login(2, "bob");
+    auto [tables, users] = lists(2);
+    ASSERT_EQ(tables.size(), 1u);
+    EXPECT_EQ(tables[0].status, proto::TableStatus::Waiting);
+    EXPECT_FALSE(tables[0].black.has_value());
+    ASSERT_EQ(users.size(), 2u);
+    EXPECT_EQ(users[0].name, "alice");
+    EXPECT_EQ(users[0].table, id);
+    EXPECT_EQ(users[1].table, 0u);
+
+    line(2, proto::Join{id, proto::Role::Black});
+    line(1, proto::MoveRequest{id, 0, "h2e2"});
+    login(3, "carol");
+    std::tie(tables, users) = lists(3);
+    ASSERT_EQ(tables.size(), 1u);
+    ASSERT_TRUE(tables[0].black.has_value());
+    EXPECT_EQ(tables[0].black->name, "bob");
+    EXPECT_EQ(tables[0].status, proto::TableStatus::Playing);
+    EXPECT_EQ(tables[0].ply, 1);
+    ASSERT_EQ(users.size(), 3u);
+    EXPECT_EQ(users[1].name, "bob");
+    EXPECT_EQ(users[1].table, id);
+
+    out.clear();
+    line(2, proto::Leave{id});
+    lobby.on_disconnect(1, proto::LeaveReason::Disconnected);
+    poll();
+    // carol, in the lobby, heard alice go; bob is back in the lobby and heard it too.
+    EXPECT_EQ(out.all<proto::UserLeft>(3).size(), 1u);
+    EXPECT_EQ(out.all<proto::UserLeft>(2).size(), 1u);
+    login(4, "dave");
+    EXPECT_EQ(out.all<proto::UserJoined>(2).size(), 1u);
+    EXPECT_EQ(out.all<proto::UserJoined>(3).size(), 1u);
+    EXPECT_TRUE(out.all<proto::UserJoined>(4).empty());
+    std::tie(tables, users) = lists(4);
+    ASSERT_EQ(users.size(), 3u);
+    EXPECT_EQ(users[0].name, "bob");
+    EXPECT_EQ(users[0].table, 0u);
+    EXPECT_EQ(users[1].name, "carol");
+    EXPECT_EQ(users[2].name, "dave");
+    for (const auto& t : tables) EXPECT_NE(t.ply, 0) << "a table in play lists its ply";
+    // A name is taken while its user is here, whatever its case.
+    EXPECT_TRUE(lobby.on_connect(6));
+    line(6, proto::Hello{"Dave", proto::PROTOCOL_VERSION, ""});
+    ASSERT_EQ(out.all<proto::Error>(6).size(), 1u);
+    EXPECT_EQ(out.all<proto::Error>(6)[0].code, ErrorCode::NameTaken);
 }
 
 TEST_F(Core, OversizedLinesAndDisconnectsAreHandled) {

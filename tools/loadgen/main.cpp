@@ -3,7 +3,8 @@
 // and the p50/p99 move round trip (own `move` sent -> own `move_made` received), first
 // without AI load, then with AI-versus-AI tables searching. Probe tables (a bot against a
 // low-level AI) measure how long the AI takes to answer, showing whether the server's AI
-// scheduling stays fair while the AI-versus-AI tables search. Loopback addresses only.
+// scheduling stays fair while the AI-versus-AI tables and whole-game analyses search.
+// Loopback addresses only.
 #include <CLI/CLI.hpp>
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
@@ -44,6 +45,7 @@ struct Options {
     int games = 500;
     int spectators = 1000;
     int think_ms = 200;
+    double setup_s = 30;  // longest wait for every bot to connect
     double warmup_s = 3;
     double duration_s = 15;
     int ai_tables = 2;
@@ -54,6 +56,8 @@ struct Options {
     int probe_level = 1;
     int long_searches = 0;  // tables where a bot plays the AI at long_level: long searches a human waits for
     int long_level = 10;
+    int analyses = 0;         // users asking for whole-game analyses on the AI pool during the AI phase
+    int analysis_plies = 80;  // moves of each analysed game
 };
 
 // CPU seconds (user + system) a process has used so far, from /proc; 0 when unknown.
@@ -81,6 +85,7 @@ struct Stats {
     std::uint64_t games_ended = 0;
     std::vector<double> ai_reply_us;    // probe: own move acknowledged -> the AI's move_made
     std::vector<double> long_reply_us;  // the same at the long-search tables
+    std::uint64_t analyses_done = 0;    // whole-game analyses finished (each is asked again at once)
 };
 
 class Bot;
@@ -96,7 +101,7 @@ struct Shared {
     std::uint64_t all_errors = 0;
 };
 
-enum class Kind { Red, Black, Spectator, Director, Prober };
+enum class Kind { Red, Black, Spectator, Director, Prober, Analyst };
 
 // One connection. Movers keep their own board from move_made lines and play on their turn.
 class Bot : public std::enable_shared_from_this<Bot> {
@@ -200,6 +205,28 @@ private:
         if (kind_ == Kind::Director)
             send(proto::CreateTable{"ai " + std::to_string(game_), proto::Role::Spectator, ""});
         if (kind_ == Kind::Prober) send(proto::CreateTable{"probe " + std::to_string(game_), proto::Role::Red, ""});
+        if (kind_ == Kind::Analyst) ask_analysis();
+    }
+
+    // An analyst keeps one analysis running: a game of random legal moves, asked again when done.
+    void ask_analysis() {
+        Position p;
+        proto::AnalyseGame a;
+        for (int i = 0; i < s_.opt.analysis_plies; ++i) {
+            MoveList legal;
+            p.generate_legal(legal);
+            if (legal.empty()) break;
+            const Move m = legal[static_cast<int>(s_.rng() % static_cast<unsigned>(legal.size()))];
+            UndoInfo u;
+            p.do_move(m, u);
+            a.moves.push_back(move_to_iccs(m));
+        }
+        send(a);
+    }
+
+    void handle(const proto::Analysis&) {
+        if (s_.stats) ++s_.stats->analyses_done;
+        ask_analysis();
     }
 
     void handle(const proto::Error& e) {
@@ -340,6 +367,9 @@ void report(const char* label, const Stats& st, double seconds, const Shared& s,
         std::printf("%-8s ai_reply(level %d, %d probe table(s)): n=%zu p50=%.0fms p99=%.0fms max=%.0fms\n", label,
                     s.opt.probe_level, s.opt.probes, st.ai_reply_us.size(), percentile(st.ai_reply_us, 0.50) / 1000,
                     percentile(st.ai_reply_us, 0.99) / 1000, percentile(st.ai_reply_us, 1.0) / 1000);
+    if (s.opt.analyses > 0)
+        std::printf("%-8s analyses: %d running, %llu finished in the phase\n", label, s.opt.analyses,
+                    static_cast<unsigned long long>(st.analyses_done));
     if (s.opt.long_searches > 0)
         std::printf("%-8s long_reply(level %d, %d table(s)): n=%zu p50=%.0fms p99=%.0fms max=%.0fms\n", label,
                     s.opt.long_level, s.opt.long_searches, st.long_reply_us.size(),
@@ -392,6 +422,16 @@ int main(int argc, char** argv) {
     app.add_option("--long-level", opt.long_level, "AI level of the long-search tables")
         ->capture_default_str()
         ->check(CLI::Range(1, 10));
+    app.add_option("--setup", opt.setup_s, "longest wait in seconds for every bot to connect")
+        ->capture_default_str()
+        ->check(CLI::Range(1.0, 3600.0));
+    app.add_option("--analyses", opt.analyses,
+                   "users each keeping a whole-game analysis running on the AI pool during the AI phase (0 = none)")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 100));
+    app.add_option("--analysis-plies", opt.analysis_plies, "moves of each analysed game")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 600));
     xq::loadgen::IdleOptions idle;
     app.add_option("--idle", idle.connections,
                    "instead of games: hold this many idle connections on a bare Asio echo server (started here) "
@@ -483,7 +523,7 @@ int main(int argc, char** argv) {
     }
     // Wait until every bot is connected (bounded), then give the last games a moment.
     const int expected = 2 * opt.games + opt.spectators + opt.probes;
-    for (int i = 0; i < 300 && s.connected + s.failed < expected; ++i) run_for(io, 0.1);
+    for (int i = 0; i < opt.setup_s * 10 && s.connected + s.failed < expected; ++i) run_for(io, 0.1);
     run_for(io, 1.0);
     std::printf("setup: %d games, %d connections up (%d failed) in %.1fs\n", opt.games, s.connected, s.failed,
                 std::chrono::duration<double>(Clock::now() - t0).count());
@@ -497,7 +537,7 @@ int main(int argc, char** argv) {
     s.stats = nullptr;
     report("no-ai", plain, opt.duration_s, s, cpu_seconds(opt.server_pid) - cpu0);
 
-    if (opt.ai_tables > 0) {
+    if (opt.ai_tables > 0 || opt.analyses > 0 || opt.long_searches > 0) {
         std::vector<std::shared_ptr<Bot>> directors;
         for (int i = 0; i < opt.ai_tables; ++i) {
             auto d = std::make_shared<Bot>(s, Kind::Director, run + "director" + std::to_string(i), i);
@@ -509,6 +549,11 @@ int main(int argc, char** argv) {
             auto l = std::make_shared<Bot>(s, run + "l" + std::to_string(p), p, opt.long_level, true);
             l->start();
             directors.push_back(l);
+        }
+        for (int a = 0; a < opt.analyses; ++a) {
+            auto b = std::make_shared<Bot>(s, Kind::Analyst, run + "analyst" + std::to_string(a), a);
+            b->start();
+            directors.push_back(b);
         }
         run_for(io, 1.0);  // let the searches start
         Stats with_ai;

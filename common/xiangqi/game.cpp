@@ -77,8 +77,8 @@ int Game::limit_plies() const {
 
 bool Game::play(Move m) {
     if (over()) return false;
-    const MoveList legal = legal_moves();
-    if (!legal.contains(m)) return false;
+    // generate_legal() is the pseudo-legal moves that pass is_legal(): one move is checked alone.
+    if (!pos_.is_pseudo_legal(m) || !pos_.is_legal(m)) return false;
     const Color mover = pos_.side_to_move();
     PlyRecord rec;
     rec.move = m;

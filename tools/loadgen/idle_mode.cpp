@@ -231,6 +231,14 @@ bool wait_until(asio::io_context& io, const std::function<bool()>& done, double 
     return done();
 }
 
+// Keeps at most IN_FLIGHT connects unanswered: a busy server accepts slowly, and connects
+// past its listen backlog would wait out the kernel's SYN retries and fail.
+void pace(asio::io_context& io, const Counters& c, int started) {
+    constexpr int IN_FLIGHT = 1000;
+    run_for(io, 0.01);
+    wait_until(io, [&] { return c.connected + c.failed + IN_FLIGHT > started; }, 120);
+}
+
 struct Measured {
     int held = 0;
     int failed = 0;
@@ -285,7 +293,7 @@ Measured measure_echo(const IdleOptions& opt, const asio::ip::address& addr, con
     for (int k = 0; k < opt.connections; ++k) {
         conns.push_back(std::make_shared<IdleConn>(io, c, std::vector<std::string>{"{\"type\":\"echo\"}\n"}));
         conns.back()->start(ep);
-        if (k % 100 == 99) run_for(io, 0.01);  // the listen backlog is finite
+        if (k % 100 == 99) pace(io, c, k);
     }
     wait_until(io, [&] { return c.ready + c.failed >= opt.connections; }, 120);
     run_for(io, opt.settle_s);
@@ -312,7 +320,7 @@ Measured measure_server(const IdleOptions& opt, const asio::ip::address& addr) {
             proto::encode_line(proto::ClientMessage{proto::CreateTable{"idle " + std::to_string(t), proto::Role::Red, ""}});
         conns.push_back(std::make_shared<IdleConn>(io, c, std::vector<std::string>{hello(run + "c" + std::to_string(t)), create}));
         conns.back()->start(ep);
-        if (t % 100 == 99) run_for(io, 0.01);
+        if (t % 100 == 99) pace(io, c, t);
     }
     wait_until(io, [&] { return static_cast<int>(c.tables.size()) + c.failed + c.errors >= tables; }, 60);
     if (c.tables.empty()) return Measured{};
@@ -321,7 +329,7 @@ Measured measure_server(const IdleOptions& opt, const asio::ip::address& addr) {
         const std::string join = proto::encode_line(proto::ClientMessage{proto::Join{t, proto::Role::Spectator}});
         conns.push_back(std::make_shared<IdleConn>(io, c, std::vector<std::string>{hello(run + "s" + std::to_string(k)), join}));
         conns.back()->start(ep);
-        if (k % 100 == 99) run_for(io, 0.01);
+        if (k % 100 == 99) pace(io, c, k);
     }
     wait_until(io, [&] { return c.ready + c.failed + c.errors >= opt.connections; }, 900);
     run_for(io, opt.settle_s);

@@ -14,7 +14,7 @@ struct IdleOptions {
     int server_pid = 0;          // its process, for RSS (required)
     int connections = 1000;      // idle connections held on each server
     int per_table = 50;          // xiangqi-server: spectators per table (one seated creator each)
-    int pings = 2000;            // round trips timed on one more connection
+    int pings = 90;              // round trips timed on one more connection (the server's flood burst is 100 lines)
     double settle_s = 2;         // quiet time before RSS is read
 };
 

@@ -191,7 +191,9 @@ TEST(Texel, TheWeightsBlockReplacesOnlyTheMarkedLines) {
     ASSERT_TRUE(replace_weights_block(source, block));
     EXPECT_EQ(source.find("old"), std::string::npos);
     EXPECT_EQ(source.rfind("a\n// TUNED-WEIGHTS-BEGIN x\n// line one\n// line two\n", 0), 0u);
-    EXPECT_NE(source.find("    w.material[HORSE] = {420, 470};\n"), std::string::npos);
+    const Score horse = compiled_eval_weights().material[HORSE];
+    EXPECT_NE(source.find("    w.material[HORSE] = {" + std::to_string(horse.mg) + ", " + std::to_string(horse.eg) + "};\n"),
+              std::string::npos);
     EXPECT_NE(source.find("// TUNED-WEIGHTS-END\nb\n"), std::string::npos);
     std::string no_markers = "nothing here";
     EXPECT_FALSE(replace_weights_block(no_markers, block));

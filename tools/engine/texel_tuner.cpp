@@ -275,9 +275,9 @@ int fit_command(int argc, char** argv) {
             }
             comment << " " << argv[i];
         }
-        comment << "`:\n" << tuner.size(false) << " training positions, " << tuner.size(true)
-                << " held out; K " << k << "; mean squared error training " << train0 << " -> " << train1
-                << ", held out " << hold0 << " -> " << hold1 << ".";
+        comment << "`:\n" << tuner.size(false) << " training positions, " << tuner.size(true) << " held out; K " << k
+                << ";\nmean squared error training " << train0 << " -> " << train1 << ", held out " << hold0 << " -> "
+                << hold1 << ".";
         if (source.empty() || !replace_weights_block(source, weights_block(tuned, comment.str()))) {
             std::cerr << "error: " << write_path << " has no TUNED-WEIGHTS-BEGIN/END block\n";
             return 1;

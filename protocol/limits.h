@@ -52,6 +52,10 @@ inline constexpr std::size_t SNAPSHOT_CHAT_LINES = 20;
 inline constexpr std::size_t SNAPSHOT_CHAT_BYTES = 4 * 1024;
 // A `tables` reply lists at most this many tables per line (more follow with `more`).
 inline constexpr std::size_t TABLES_PER_LINE = 40;
+// A `game_record` carries at most this many events of the game (arbiter's actions) and this
+// many bytes of their text (the PGN export has them all).
+inline constexpr std::size_t GAME_EVENTS_PER_LINE = 20;
+inline constexpr std::size_t GAME_EVENTS_BYTES = 3 * 1024;
 // A `games` reply lists at most this many games.
 inline constexpr std::size_t GAMES_PER_LINE = 50;
 // A `users` reply lists at most this many users per line (more follow with `more`).

@@ -962,17 +962,35 @@ struct Games {
     }
 };
 
+// Something that happened to an archived game besides its moves: an arbiter's action.
+struct GameEventInfo {
+    int ply = 0;            // plies played when it happened
+    std::int64_t at = 0;    // Unix time in ms
+    std::string text;       // in words, e.g. "carl paused the game (Red 4:31, Black 5:00)"
+    bool operator==(const GameEventInfo&) const = default;
+    template <class F> void fields(F& f) {
+        f("ply", ply, 0, 1 << 30);
+        f("at", at);
+        f("text", text);
+    }
+};
+
 struct GameRecord {
     static constexpr std::string_view TYPE = "game_record";
     GameSummary game;
     std::string start_fen;
     std::vector<std::string> moves;  // ICCS; at most SNAPSHOT_MOVES_PER_LINE
     std::string text;                // the result in words
+    // Oldest first; at most GAME_EVENTS_PER_LINE and GAME_EVENTS_BYTES of text.
+    std::vector<GameEventInfo> events;
+    bool more_events = false;  // the game has more events than the line holds
     template <class F> void fields(F& f) {
         f("game", game);
         f("start_fen", start_fen);
         f("moves", moves);
         f.opt("text", text);
+        f.opt("events", events);
+        f.opt("more_events", more_events);
     }
 };
 

@@ -20,11 +20,13 @@ std::optional<int> run_archive_command(int argc, char** argv) {
 
     CLI::App app{"xiangqi-server " + cmd + ": work on the game archive of a data directory"};
     std::string data_dir, notation_name = "iccs", out_path, site = "LAN", player, in_path;
-    std::int64_t game_id = 0;
+    std::int64_t game_id = 0, tournament_id = 0;
     int limit = 50;
     app.add_option("--data-dir", data_dir, "data directory (default: xiangqi-data beside the executable)");
     if (cmd == "export") {
         app.add_option("--game", game_id, "the game's id (default: every finished game)");
+        app.add_option("--tournament", tournament_id, "every game of this tournament, in one file")
+            ->excludes("--game");
         app.add_option("--notation", notation_name, "iccs, wxf or chinese")->capture_default_str();
         app.add_option("--out", out_path, "write here instead of standard output");
         app.add_option("--site", site, "the PGN Site tag")->capture_default_str();
@@ -77,7 +79,15 @@ std::optional<int> run_archive_command(int argc, char** argv) {
         return 1;
     }
     std::vector<std::int64_t> ids;
-    if (game_id > 0) {
+    std::string all;
+    if (tournament_id > 0) {
+        auto pgn = tournament_pgn(*storage, tournament_id, *notation, site, &err);
+        if (!pgn) {
+            std::fprintf(stderr, "%s\n", err.c_str());
+            return 1;
+        }
+        all = std::move(*pgn);
+    } else if (game_id > 0) {
         ids.push_back(game_id);
     } else {
         GameFilter f;
@@ -91,7 +101,6 @@ std::optional<int> run_archive_command(int argc, char** argv) {
         }
         std::reverse(ids.begin(), ids.end());  // oldest first
     }
-    std::string all;
     for (auto id : ids) {
         auto rec = storage->get_game(id);
         if (!rec) {

@@ -132,7 +132,10 @@ bool ServerRuntime::start(std::string* error) {
                 std::string(admission_message(v)), "", 0});
         },
         [this](const std::string& ip) { admission_->release(ip); });
-    if (storage_) server_.lobby().set_archive(recorder_.get());
+    if (storage_) {
+        server_.lobby().set_archive(recorder_.get());
+        server_.lobby().set_tournament_store(recorder_.get());
+    }
     if (server_config_.accounts != AccountsMode::Off) {
         // Beside the games in the same file; without a database, for this run only.
         const std::filesystem::path file = storage_ ? storage_->path() : std::filesystem::path(":memory:");
@@ -147,6 +150,7 @@ bool ServerRuntime::start(std::string* error) {
                      storage_ ? "" : " (kept in memory for this run only: --no-persist)");
     }
     if (int n = recorder_->restore(); n > 0) spdlog::info("{} unfinished game(s) restored", n);
+    if (int n = server_.lobby().restore_tournaments(); n > 0) spdlog::info("{} tournament(s) restored", n);
 
     if (config_.discovery_port != 0) {
         discovery_ = std::make_unique<DiscoveryResponder>(io_, [this] {

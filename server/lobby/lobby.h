@@ -84,6 +84,9 @@ public:
     void set_book(const book::Book* book) { book_ = book; }
     // Answers list_games / get_game; null: the server keeps no archive.
     void set_archive(GameArchive* archive) { archive_ = archive; }
+    // Tournaments kept across a restart; restore_tournaments() after the games came back.
+    void set_tournament_store(TournamentStore* store) { desk_.set_store(store); }
+    int restore_tournaments() { return desk_.restore(); }
     // The clock of tables whose create_table.settings names none (the server's --clock,
     // clock_spec() text); "none" until the server runtime sets it.
     void set_default_clock(std::string spec) { default_clock_ = std::move(spec); }

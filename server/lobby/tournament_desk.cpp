@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "protocol/codec.h"
 #include "protocol/utf8.h"
 #include "server/lobby/lobby.h"
 #include "server/tournament/standings.h"
@@ -37,6 +38,7 @@ struct TournamentDesk::Event {
     proto::Tournament view;  // what the wire shows; standings and games are kept in step
     TableRules rules;        // every board's table rules
     std::vector<tn::PlayedGame> history;
+    std::vector<proto::TableId> history_tables;  // per game of history: its table (0: none)
     std::vector<std::vector<tn::Pairing>> schedule;  // round-robin: the whole schedule
     std::vector<tn::Pairing> pairings;               // the current round's
     std::unique_ptr<boost::asio::steady_timer> forfeit_timer;
@@ -130,6 +132,7 @@ Verdict TournamentDesk::create(const std::string& who, const proto::CreateTourna
     std::size_t finished = events_.size() - running;
     for (auto it = events_.begin(); finished >= proto::MAX_TOURNAMENTS && it != events_.end();) {
         if (it->second->view.state == proto::TournamentState::Finished) {
+            if (store_) store_->forget_tournament(it->first);
             it = events_.erase(it);
             --finished;
         } else {
@@ -248,15 +251,17 @@ void TournamentDesk::start_round(Event& e) {
             waiting = waiting || !e.ai(p.red) || !e.ai(p.black);
         }
     }
-    if (waiting) {
-        e.forfeit_timer = std::make_unique<boost::asio::steady_timer>(lobby_.io_, std::chrono::seconds(v.forfeit_seconds));
-        const std::uint32_t id = v.id;
-        const int round = v.round;
-        e.forfeit_timer->async_wait([this, id, round](const boost::system::error_code& ec) {
-            if (!ec) forfeits(id, round);
-        });
-    }
+    if (waiting) arm_forfeits(e);
     round_check(e);  // publishes the round, or goes on when every board is already decided
+}
+
+void TournamentDesk::arm_forfeits(Event& e) {
+    e.forfeit_timer = std::make_unique<boost::asio::steady_timer>(lobby_.io_, std::chrono::seconds(e.view.forfeit_seconds));
+    const std::uint32_t id = e.view.id;
+    const int round = e.view.round;
+    e.forfeit_timer->async_wait([this, id, round](const boost::system::error_code& ec) {
+        if (!ec) forfeits(id, round);
+    });
 }
 
 void TournamentDesk::open_board(Event& e, std::size_t k) {
@@ -362,6 +367,7 @@ void TournamentDesk::decide(Event& e, std::size_t k, BoardResult result, std::st
     b.result = result;
     b.reason = std::move(reason);
     e.history.push_back(tn::PlayedGame{e.view.round, b.red, b.black, to_outcome(result)});
+    e.history_tables.push_back(b.table);
     if (b.table != 0) {
         boards_.erase(b.table);
         if (Table* t = lobby_.table(b.table)) {
@@ -406,6 +412,8 @@ void TournamentDesk::refresh(Event& e) {
     for (const tn::Standing& s : tn::standings(static_cast<int>(v.entrants.size()), e.history))
         v.standings.push_back(
             proto::TournamentStanding{s.id, s.rank, s.points, s.wins, s.games, s.buchholz, s.sonneborn_berger2});
+    // Saved before anyone hears of the change, as moves are.
+    if (store_ && !stopping_) store_->save_tournament(v.id, SavedTournament{proto::encode(proto::ServerMessage{v}), e.history_tables});
     publish(e);
 }
 
@@ -425,6 +433,88 @@ void TournamentDesk::shutdown() {
     stopping_ = true;
     for (auto& [id, e] : events_)
         if (e->forfeit_timer) e->forfeit_timer->cancel();
+}
+
+namespace {
+
+// A saved tournament that this server can take up again: its indices in range.
+bool consistent(const proto::Tournament& v) {
+    const int n = static_cast<int>(v.entrants.size());
+    if (v.id == 0 || n > proto::MAX_TOURNAMENT_ENTRANTS || v.round < 0 || v.rounds < 0 || v.round > v.rounds + 1)
+        return false;
+    if (v.format == proto::TournamentFormat::RoundRobin && v.state != proto::TournamentState::Open &&
+        v.rounds != static_cast<int>(tn::round_robin_schedule(n).size()))
+        return false;
+    auto entrant = [n](int i, bool bye_ok) { return (i >= 0 && i < n) || (bye_ok && i == tn::BYE); };
+    for (const auto& b : v.boards)
+        if (!entrant(b.red, false) || !entrant(b.black, true)) return false;
+    for (const auto& g : v.games)
+        if (!entrant(g.red, false) || !entrant(g.black, true) || g.round < 1 || g.round > v.round) return false;
+    return true;
+}
+
+}  // namespace
+
+int TournamentDesk::restore() {
+    if (!store_) return 0;
+    int restored = 0;
+    for (const SavedTournament& saved : store_->saved_tournaments()) {
+        auto decoded = proto::decode_server(saved.state);
+        const auto* v = decoded.ok() ? std::get_if<proto::Tournament>(&decoded.value()) : nullptr;
+        if (!v || !consistent(*v) || events_.count(v->id)) {
+            spdlog::warn("a saved tournament cannot be read back; left out");
+            continue;
+        }
+        auto rules = lobby_.resolve_settings(v->settings);
+        if (std::holds_alternative<Rejection>(rules)) {
+            spdlog::warn("tournament {}: its table settings are refused by this server; left out", v->id);
+            continue;
+        }
+        auto e = std::make_unique<Event>();
+        e->rules = std::get<TableRules>(std::move(rules));
+        e->rules.takebacks = false;
+        e->rules.spectator_delay = v->spectator_delay;
+        e->view = *v;
+        for (const proto::TournamentGame& g : v->games)
+            e->history.push_back(tn::PlayedGame{g.round, g.red, g.black, to_outcome(g.result)});
+        e->history_tables = saved.tables;
+        e->history_tables.resize(e->history.size(), 0);
+        if (v->format == proto::TournamentFormat::RoundRobin && v->state != proto::TournamentState::Open)
+            e->schedule = tn::round_robin_schedule(static_cast<int>(v->entrants.size()));
+        for (const proto::TournamentBoard& b : v->boards) e->pairings.push_back(tn::Pairing{b.red, b.black});
+        next_id_ = std::max(next_id_, v->id + 1);
+        Event& ref = *e;
+        events_.emplace(v->id, std::move(e));
+        ++restored;
+        if (ref.view.state == proto::TournamentState::Running) resume_round(ref);
+        spdlog::info("tournament {} '{}' restored (round {} of {})", ref.view.id, ref.view.name, ref.view.round,
+                     ref.view.rounds);
+    }
+    return restored;
+}
+
+void TournamentDesk::resume_round(Event& e) {
+    bool waiting = false;
+    for (std::size_t k = 0; k < e.view.boards.size(); ++k) {
+        proto::TournamentBoard& b = e.view.boards[k];
+        if (b.result != BoardResult::Pending) continue;
+        const bool humans = !e.ai(b.red) || (b.black >= 0 && !e.ai(b.black));
+        Table* t = b.table != 0 ? lobby_.table(b.table) : nullptr;
+        if (t && t->status() == proto::TableStatus::Playing && t->seat(RED).name == e.name_of(b.red) &&
+            b.black >= 0 && t->seat(BLACK).name == e.name_of(b.black)) {
+            // Its game came back with the table: the board goes on there.
+            boards_[t->id()] = e.view.id;
+            t->book(e.name_of(b.red), e.name_of(b.black));
+            t->set_kept(true);
+            continue;
+        }
+        // Not started, or an AI-versus-AI game (not kept over a restart): played afresh.
+        b.table = 0;
+        open_board(e, k);
+        waiting = waiting || humans;
+    }
+    if (waiting) arm_forfeits(e);
+    round_check(e);
 }
 
 }  // namespace xq::server

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "protocol/messages.h"
+#include "server/lobby/tournament_store.h"
 #include "server/table/table.h"
 #include "server/tournament/pairing.h"
 
@@ -45,6 +46,14 @@ public:
     bool involved(const std::string& name) const;
     void shutdown();
 
+    // Every change of a tournament is saved there (null: kept in memory only).
+    void set_store(TournamentStore* store) { store_ = store; }
+    // After the tables' games came back (GameRecorder::restore): brings back the saved
+    // tournaments; a running round's boards whose game came back are boards again, the others
+    // are opened afresh, and absent players get the whole forfeit time from now. Returns how
+    // many came back.
+    int restore();
+
     // TableObserver: the results of the boards.
     void game_over(const Table& t, const proto::GameOver& go) override;
 
@@ -60,12 +69,15 @@ private:
     void round_check(Event& e);
     void refresh(Event& e);  // standings, then the `tournament` line to everyone concerned
     void publish(const Event& e);
+    void arm_forfeits(Event& e);
+    void resume_round(Event& e);  // after a restart
 
     Lobby& lobby_;
     std::map<std::uint32_t, std::unique_ptr<Event>> events_;
     std::map<proto::TableId, std::uint32_t> boards_;  // open tournament boards -> event
     std::uint32_t next_id_ = 1;
     bool stopping_ = false;
+    TournamentStore* store_ = nullptr;
 };
 
 }  // namespace xq::server

@@ -2,6 +2,7 @@
 
 #include "book/game_analysis.h"
 #include "book/opening_names.h"
+#include "protocol/codec.h"
 #include "xiangqi/pgn.h"
 
 #include <algorithm>
@@ -74,14 +75,17 @@ std::optional<Game> replay(const GameRecord& record, std::string* error) {
 }
 
 std::optional<std::string> record_pgn(const GameRecord& record, Notation notation, std::string_view site,
-                                      std::string* error, const StoredAnalysis* analysis) {
+                                      std::string* error, const StoredAnalysis* analysis, std::string_view event,
+                                      std::string_view round) {
     auto game = replay(record, error);
     if (!game) return std::nullopt;
     PgnTags tags = {
-        {"Event", record.table_id > 0 ? "LAN game, table " + std::to_string(record.table_id) : "Archive game"},
+        {"Event", !event.empty()          ? std::string(event)
+                  : record.table_id > 0 ? "LAN game, table " + std::to_string(record.table_id)
+                                        : "Archive game"},
         {"Site", std::string(site)},
         {"Date", pgn_date(record.started_at_ms)},
-        {"Round", "-"},
+        {"Round", round.empty() ? "-" : std::string(round)},
         {"Red", record.red.empty() ? "?" : record.red},
         {"Black", record.black.empty() ? "?" : record.black},
     };
@@ -166,6 +170,33 @@ ImportResult import_pgn(Storage& storage, std::string_view text, std::int64_t no
         ++result.imported;
     }
     return result;
+}
+
+std::optional<std::string> tournament_pgn(Storage& storage, std::int64_t tournament_id, Notation notation,
+                                          std::string_view site, std::string* error) {
+    const std::string which = "tournament " + std::to_string(tournament_id);
+    for (const StoredTournament& st : storage.tournaments()) {
+        if (st.id != tournament_id) continue;
+        auto decoded = proto::decode_server(st.state);
+        const auto* t = decoded.ok() ? std::get_if<proto::Tournament>(&decoded.value()) : nullptr;
+        if (!t) return fail<std::string>(error, which + " is damaged in the database");
+        std::string all;
+        for (std::size_t i = 0; i < t->games.size() && i < st.game_tables.size(); ++i) {
+            const auto id = st.game_tables[i] > 0 ? storage.finished_game_at(st.game_tables[i]) : std::nullopt;
+            if (!id) continue;  // a bye or a forfeit: no game
+            auto rec = storage.get_game(*id);
+            if (!rec) return fail<std::string>(error, "game " + std::to_string(*id) + " cannot be read");
+            const auto analysis = storage.analysis(*id);
+            auto pgn = record_pgn(*rec, notation, site, error, analysis ? &*analysis : nullptr, t->name,
+                                  std::to_string(t->games[i].round));
+            if (!pgn) return std::nullopt;
+            all += *pgn;
+            all += "\n";
+        }
+        if (all.empty()) return fail<std::string>(error, which + " has no game with a result yet");
+        return all;
+    }
+    return fail<std::string>(error, "no " + which + " in the database");
 }
 
 }  // namespace xq::server

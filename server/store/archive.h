@@ -28,8 +28,17 @@ std::optional<Game> replay(const GameRecord& record, std::string* error = nullpt
 // named line of the starter collection, and the moves in the chosen notation.
 // With a stored analysis (analyse_game) each move gets its comment: "[%eval 0.35] best: h2e2
 // (mistake)".
+// A tournament's game has its Event (the tournament's name) and Round (`round`) given.
 std::optional<std::string> record_pgn(const GameRecord& record, Notation notation, std::string_view site,
-                                      std::string* error = nullptr, const StoredAnalysis* analysis = nullptr);
+                                      std::string* error = nullptr, const StoredAnalysis* analysis = nullptr,
+                                      std::string_view event = {}, std::string_view round = {});
+
+// Every game played in tournament `tournament_id` (kept in the database by a server), in the
+// order they were decided, as one PGN text: Event the tournament's name, Round its round.
+// Byes and forfeits (no game) are left out. nullopt and why when there is no such tournament
+// or it has no game with a result yet.
+std::optional<std::string> tournament_pgn(Storage& storage, std::int64_t tournament_id, Notation notation,
+                                          std::string_view site, std::string* error = nullptr);
 
 struct ImportResult {
     int imported = 0;

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <limits>
 #include <map>
 
 #include "protocol/utf8.h"
@@ -166,7 +167,9 @@ void GameRecorder::arbiter_action(const Table& t, const proto::ArbiterAction& a)
     if (!storage_) return;
     auto it = games_.find(t.id());
     if (it == games_.end()) return;
-    if (!storage_->add_event(it->second, GameEvent{a.ply, unix_ms_now(), arbiter_event_text(a)}))
+    GameEvent e{a.ply, unix_ms_now(), arbiter_event_text(a), a.paused, std::nullopt};
+    if (t.clock()) e.clock = clock_state(t);
+    if (!storage_->add_event(it->second, e))
         write_failed("recording an arbiter's action");
 }
 
@@ -261,12 +264,18 @@ int GameRecorder::restore() {
         }
         games_[t->id()] = g.id;
         attach_clock(*t, cc);
+        // An arbiter's action since the last move (a pause, added time) has the newer clocks;
+        // the last action says whether the game stands paused (nothing moves while it does).
+        const GameEvent* since_move = nullptr;
+        if (!g.events.empty() && g.events.back().ply == static_cast<int>(moves.size())) since_move = &g.events.back();
         if (auto* clock = dynamic_cast<TableGameClock*>(t->clock())) {
             ClockState state;
-            if (!g.moves.empty()) state = g.moves.back().clock;
+            if (since_move && since_move->clock) state = *since_move->clock;
+            else if (!g.moves.empty()) state = g.moves.back().clock;
             else state = GameClock(cc).state(Clock::now());
             clock->resume(state, t->game().side_to_move());
         }
+        if (since_move && since_move->paused) t->restore_pause();
         ++restored;
         spdlog::info("restored game {} at table {} ({} plies); seats held for their players", g.id, g.table_id,
                      moves.size());
@@ -328,6 +337,15 @@ std::optional<proto::GameRecord> GameRecorder::get_game(std::int64_t id) {
         if (r.moves.size() >= proto::SNAPSHOT_MOVES_PER_LINE) break;
         r.moves.push_back(m.move);
     }
+    std::size_t bytes = 0;
+    for (const auto& e : g->events) {
+        bytes += e.text.size();
+        if (r.events.size() >= proto::GAME_EVENTS_PER_LINE || bytes > proto::GAME_EVENTS_BYTES) {
+            r.more_events = true;
+            break;
+        }
+        r.events.push_back(proto::GameEventInfo{e.ply, e.at_ms, e.text});
+    }
     return r;
 }
 
@@ -341,6 +359,29 @@ std::optional<proto::Analysis> GameRecorder::analysis(std::int64_t id) {
 void GameRecorder::save_analysis(const proto::Analysis& a) {
     if (storage_ && !storage_->save_analysis(StoredAnalysis{a.id, a.nodes, a.evals, a.best}))
         write_failed("storing an analysis");
+}
+
+void GameRecorder::save_tournament(std::uint32_t id, const SavedTournament& t) {
+    if (!storage_) return;
+    StoredTournament st{id, t.state, {}};
+    for (proto::TableId table : t.tables) st.game_tables.push_back(std::int64_t(table));
+    if (!storage_->save_tournament(st)) write_failed("saving a tournament");
+}
+
+void GameRecorder::forget_tournament(std::uint32_t id) {
+    if (storage_ && !storage_->forget_tournament(id)) write_failed("forgetting a tournament");
+}
+
+std::vector<SavedTournament> GameRecorder::saved_tournaments() {
+    std::vector<SavedTournament> out;
+    if (!storage_) return out;
+    for (auto& t : storage_->tournaments()) {
+        SavedTournament s{std::move(t.state), {}};
+        for (std::int64_t table : t.game_tables)
+            s.tables.push_back(table > 0 && table <= std::int64_t(std::numeric_limits<proto::TableId>::max()) ? proto::TableId(table) : 0);
+        out.push_back(std::move(s));
+    }
+    return out;
 }
 
 }  // namespace xq::server

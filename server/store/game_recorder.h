@@ -12,13 +12,14 @@
 
 #include "server/lobby/game_archive.h"
 #include "server/lobby/lobby.h"
+#include "server/lobby/tournament_store.h"
 #include "server/store/storage.h"
 #include "server/table/game_clock.h"
 #include "server/table/table_observer.h"
 
 namespace xq::server {
 
-class GameRecorder final : public TableObserver, public GameArchive {
+class GameRecorder final : public TableObserver, public GameArchive, public TournamentStore {
 public:
     // `storage` may be null (no persistence); clocks still work.
     GameRecorder(boost::asio::io_context& io, Lobby& lobby, Storage* storage, const ClockConfig& default_clock,
@@ -46,6 +47,11 @@ public:
     std::int64_t game_id_at(proto::TableId table) const override;
     std::optional<proto::Analysis> analysis(std::int64_t id) override;
     void save_analysis(const proto::Analysis& analysis) override;
+
+    // TournamentStore: the tournaments in the database.
+    void save_tournament(std::uint32_t id, const SavedTournament& t) override;
+    void forget_tournament(std::uint32_t id) override;
+    std::vector<SavedTournament> saved_tournaments() override;
 
 private:
     void attach_clock(Table& t, const ClockConfig& config);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <chrono>
 #include <limits>
 #include <sstream>
@@ -64,7 +65,12 @@ CREATE TABLE IF NOT EXISTS game_events(
   game_id INTEGER NOT NULL REFERENCES games(id),
   ply INTEGER NOT NULL,
   at INTEGER NOT NULL,
-  text TEXT NOT NULL);
+  text TEXT NOT NULL,
+  paused INTEGER NOT NULL DEFAULT 0,
+  red_ms INTEGER,
+  black_ms INTEGER,
+  red_countdown INTEGER,
+  black_countdown INTEGER);
 CREATE INDEX IF NOT EXISTS game_events_game ON game_events(game_id, ply);
 CREATE TABLE IF NOT EXISTS tokens(
   token TEXT PRIMARY KEY,
@@ -75,6 +81,11 @@ CREATE TABLE IF NOT EXISTS game_analysis(
   nodes INTEGER NOT NULL,
   evals TEXT NOT NULL,
   best TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS tournaments(
+  id INTEGER PRIMARY KEY,
+  state TEXT NOT NULL,
+  game_tables TEXT NOT NULL,
+  updated INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS book_learned(
   key INTEGER NOT NULL,
   move INTEGER NOT NULL,
@@ -170,22 +181,38 @@ std::unique_ptr<Storage> Storage::open(const std::filesystem::path& data_dir, st
         if (!found) {
             Stmt ins = db.statement("INSERT INTO meta(key, value) VALUES('schema', ?1)");
             if (!ins || !ins.bind(1, std::to_string(STORAGE_SCHEMA_VERSION)).run()) return set_error(db.error());
-        } else if (*found == "1" || *found == "2" || *found == "3") {
+        } else if (*found == "1" || *found == "2" || *found == "3" || *found == "4") {
             // Version 1 had no per-table hold level or takeback switch, version 2 no rated
-            // switch, version 3 no ratings with its games: add them with their defaults, so
-            // an existing database (and its unfinished games) keeps working; its games read
-            // as unrated.
+            // switch, version 3 no ratings with its games, version 4 no clocks with its game
+            // events: add them with their defaults, so an existing database (and its
+            // unfinished games) keeps working; its games read as unrated, its events as
+            // leaving the game unpaused.
             std::string sql;
             if (*found == "1")
                 sql += "ALTER TABLE tables ADD COLUMN hold_level INTEGER NOT NULL DEFAULT 5;"
                        "ALTER TABLE tables ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 1;";
-            if (*found != "3") sql += "ALTER TABLE tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;";
-            sql += "ALTER TABLE games ADD COLUMN red_rating INTEGER;"
-                   "ALTER TABLE games ADD COLUMN black_rating INTEGER;"
-                   "UPDATE meta SET value='4' WHERE key='schema';";
+            if (*found == "1" || *found == "2") sql += "ALTER TABLE tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;";
+            if (*found != "4")
+                sql += "ALTER TABLE games ADD COLUMN red_rating INTEGER;"
+                       "ALTER TABLE games ADD COLUMN black_rating INTEGER;";
+            // game_events came without a version of its own: it is new (made above with every
+            // column) in a file from before it, or lacks the columns added in version 5.
+            bool has_paused = false;
+            {
+                Stmt q = db.statement("SELECT name FROM pragma_table_info('game_events')");
+                if (!q) return set_error(db.error());
+                while (q.row()) has_paused = has_paused || q.text(0) == "paused";
+            }
+            if (!has_paused)
+                sql += "ALTER TABLE game_events ADD COLUMN paused INTEGER NOT NULL DEFAULT 0;"
+                       "ALTER TABLE game_events ADD COLUMN red_ms INTEGER;"
+                       "ALTER TABLE game_events ADD COLUMN black_ms INTEGER;"
+                       "ALTER TABLE game_events ADD COLUMN red_countdown INTEGER;"
+                       "ALTER TABLE game_events ADD COLUMN black_countdown INTEGER;";
+            sql += "UPDATE meta SET value='5' WHERE key='schema';";
             SqliteTransaction upgrade(db);
             if (!upgrade || !db.exec(sql.c_str()) || !upgrade.commit())
-                return set_error("cannot upgrade " + s->path_.string() + " to schema version 4: " + db.error());
+                return set_error("cannot upgrade " + s->path_.string() + " to schema version 5: " + db.error());
         } else if (*found != std::to_string(STORAGE_SCHEMA_VERSION)) {
             return set_error(s->path_.string() + " has schema version " + *found + ", this server knows " +
                              std::to_string(STORAGE_SCHEMA_VERSION));
@@ -290,9 +317,16 @@ bool Storage::append_move(std::int64_t game_id, const MoveRecord& m) {
 
 bool Storage::add_event(std::int64_t game_id, const GameEvent& e) {
     if (!check_text(e.text, "event")) return false;
-    Stmt q = db_->statement("INSERT INTO game_events(game_id, ply, at, text) VALUES(?1,?2,?3,?4)");
+    Stmt q = db_->statement("INSERT INTO game_events(game_id, ply, at, text, paused, red_ms, black_ms, red_countdown, "
+                            "black_countdown) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9)");
     if (!q) return false;
-    return q.bind(1, game_id).bind(2, std::int64_t(e.ply)).bind(3, e.at_ms).bind(4, e.text).run();
+    q.bind(1, game_id).bind(2, std::int64_t(e.ply)).bind(3, e.at_ms).bind(4, e.text).bind(5, std::int64_t(e.paused));
+    using Column = std::optional<std::int64_t>;
+    const auto& c = e.clock;
+    q.bind(6, c ? Column(c->main[RED].count()) : std::nullopt).bind(7, c ? Column(c->main[BLACK].count()) : std::nullopt)
+        .bind(8, c ? Column(c->in_countdown[RED]) : std::nullopt)
+        .bind(9, c ? Column(c->in_countdown[BLACK]) : std::nullopt);
+    return q.run();
 }
 
 bool Storage::truncate_moves(std::int64_t game_id, int from_ply) {
@@ -340,10 +374,23 @@ bool Storage::load_details(GameRecord& g) {
         }
     }
     {
-        Stmt q = db_->statement("SELECT ply, at, text FROM game_events WHERE game_id=?1 ORDER BY rowid");
+        Stmt q = db_->statement("SELECT ply, at, text, paused, red_ms, black_ms, red_countdown, black_countdown "
+                                "FROM game_events WHERE game_id=?1 ORDER BY rowid");
         if (!q) return false;
         q.bind(1, g.id);
-        while (q.row()) g.events.push_back(GameEvent{int(q.i64(0)), q.i64(1), q.text(2)});
+        while (q.row()) {
+            GameEvent e{int(q.i64(0)), q.i64(1), q.text(2), q.i64(3) != 0, std::nullopt};
+            const auto red_ms = q.optional_i64(4), black_ms = q.optional_i64(5);
+            if (red_ms && black_ms) {
+                ClockState c;
+                c.main[RED] = Ms(*red_ms);
+                c.main[BLACK] = Ms(*black_ms);
+                c.in_countdown[RED] = q.optional_i64(6).value_or(0) != 0;
+                c.in_countdown[BLACK] = q.optional_i64(7).value_or(0) != 0;
+                e.clock = c;
+            }
+            g.events.push_back(std::move(e));
+        }
     }
     Stmt q = db_->statement("SELECT ply, move, at, red_ms, black_ms, red_countdown, black_countdown FROM moves "
                             "WHERE game_id=?1 ORDER BY ply");
@@ -549,6 +596,53 @@ std::optional<StoredAnalysis> Storage::analysis(std::int64_t game_id) {
     while (best >> m) a.best.push_back(m == "-" ? std::string() : m.substr(0, 4));
     if (a.evals.size() != a.best.size()) return std::nullopt;  // damaged: as if none
     return a;
+}
+
+bool Storage::save_tournament(const StoredTournament& t) {
+    if (t.state.size() > MAX_TOURNAMENT_STATE || t.game_tables.size() > MAX_TOURNAMENT_STATE)
+        return db_->fail("the state of tournament " + std::to_string(t.id) + " is over " +
+                         std::to_string(MAX_TOURNAMENT_STATE) + " bytes");
+    std::string tables;
+    for (std::int64_t table : t.game_tables) {
+        if (!tables.empty()) tables += ',';
+        tables += std::to_string(table);
+    }
+    Stmt q = db_->statement("INSERT INTO tournaments(id, state, game_tables, updated) VALUES(?1,?2,?3,?4) "
+                            "ON CONFLICT(id) DO UPDATE SET state=?2, game_tables=?3, updated=?4");
+    if (!q) return false;
+    return q.bind(1, t.id).bind(2, t.state).bind(3, tables).bind(4, unix_ms_now()).run();
+}
+
+bool Storage::forget_tournament(std::int64_t id) {
+    Stmt q = db_->statement("DELETE FROM tournaments WHERE id=?1");
+    if (!q) return false;
+    return q.bind(1, id).run();
+}
+
+std::vector<StoredTournament> Storage::tournaments() {
+    std::vector<StoredTournament> out;
+    Stmt q = db_->statement("SELECT id, state, game_tables FROM tournaments ORDER BY id");
+    if (!q) return out;
+    while (q.row()) {
+        StoredTournament t{q.i64(0), q.text(1), {}};
+        std::istringstream in(q.text(2));
+        for (std::string item; std::getline(in, item, ',');) {
+            std::int64_t table = 0;
+            const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), table);
+            t.game_tables.push_back(ec == std::errc() && end == item.data() + item.size() ? table : 0);
+        }
+        out.push_back(std::move(t));
+    }
+    return out;
+}
+
+std::optional<std::int64_t> Storage::finished_game_at(std::int64_t table_id) {
+    Stmt q = db_->statement("SELECT id FROM games WHERE table_id=?1 AND finished=1 AND result<>'*' "
+                            "ORDER BY id DESC LIMIT 1");
+    if (!q) return std::nullopt;
+    q.bind(1, table_id);
+    if (!q.row()) return std::nullopt;
+    return q.i64(0);
 }
 
 }  // namespace xq::server

@@ -19,8 +19,9 @@ namespace xq::server {
 
 constexpr std::string_view DATABASE_FILE = "xiangqi.sqlite3";
 // 2: tables.hold_level and tables.takebacks; 3: tables.rated; 4: games.red_rating and
-// games.black_rating (older databases are upgraded on open).
-constexpr int STORAGE_SCHEMA_VERSION = 4;
+// games.black_rating; 5: game_events.paused and the clocks after the event (older databases
+// are upgraded on open).
+constexpr int STORAGE_SCHEMA_VERSION = 5;
 // Longest list list_games() returns in one page.
 constexpr int MAX_GAME_LIST = 200;
 // Longest text stored for a name, FEN, move or reason (longer input is refused).
@@ -65,6 +66,10 @@ struct GameEvent {
     int ply = 0;  // plies played when it happened
     std::int64_t at_ms = 0;
     std::string text;
+    // The game was left paused by it, and both clocks right after it (none: no clock), so a
+    // restart brings back a pause and added time given after the last move.
+    bool paused = false;
+    std::optional<ClockState> clock;
 };
 
 struct GameRecord {
@@ -114,6 +119,15 @@ struct StoredAnalysis {
     std::vector<int> evals;
     std::vector<std::string> best;
 };
+
+// A tournament as the tournament desk saves it (its `tournament` line, see PROTOCOL.md).
+struct StoredTournament {
+    std::int64_t id = 0;
+    std::string state;                     // its `tournament` line
+    std::vector<std::int64_t> game_tables;  // per entry of its `games`: the table (0: none)
+};
+// Longest tournament state stored (a `tournament` line is at most 16 KiB).
+constexpr std::size_t MAX_TOURNAMENT_STATE = 64 * 1024;
 
 struct GameFilter {
     std::string player;          // games where Red or Black had this name (empty: all)
@@ -168,6 +182,13 @@ public:
     // One analysis per game (a new one replaces the old).
     bool save_analysis(const StoredAnalysis& analysis);
     std::optional<StoredAnalysis> analysis(std::int64_t game_id);
+
+    // Tournaments, kept across a restart: insert or replace by id, forget, all (by id).
+    bool save_tournament(const StoredTournament& tournament);
+    bool forget_tournament(std::int64_t id);
+    std::vector<StoredTournament> tournaments();
+    // The newest game with a result played at `table_id` (a tournament board plays one).
+    std::optional<std::int64_t> finished_game_at(std::int64_t table_id);
 
     // The opening book's learning: adds the counts to the stored ones, in one transaction.
     bool learn_book(const std::vector<LearnedBookMove>& moves);

@@ -189,6 +189,9 @@ public:
     // `also_tell` (the arbiter, 0: nobody) when that session is not at the table.
     Verdict arbiter(const proto::ArbiterRequest& m, const std::string& by, SessionId also_tell = 0);
     bool paused() const { return paused_; }
+    // After a restart: the restored game was paused by an arbiter; it stays so (clock stopped,
+    // no AI turn) until an arbiter resumes it. Nothing is sent.
+    void restore_pause();
 
     // ---- Tournament boards ----
     // Books the seats for the named entrants: nobody else may sit there, no AI may be asked

@@ -89,4 +89,11 @@ Verdict Table::arbiter(const proto::ArbiterRequest& m, const std::string& by, Se
     return std::nullopt;
 }
 
+void Table::restore_pause() {
+    if (status() != proto::TableStatus::Playing) return;
+    paused_ = true;
+    cancel_ai();
+    if (clock_) clock_->pause();
+}
+
 }  // namespace xq::server

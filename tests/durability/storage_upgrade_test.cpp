@@ -242,3 +242,48 @@ TEST(StorageUpgrade, UnknownNewerSchemaIsRefused) {
     EXPECT_FALSE(Storage::open(tmp.path(), &err));
     EXPECT_NE(err.find("schema version 99"), std::string::npos) << err;
 }
+
+// Version 4 (game_events with words only) gains the event's pause and clocks: an old event
+// reads as leaving the game unpaused and without clocks, a new one keeps both.
+TEST(StorageUpgrade, VersionFourDatabaseGainsTheClocksOfItsGameEvents) {
+    TempDir tmp;
+    ASSERT_TRUE(tmp.ok());
+    ASSERT_TRUE(make_v1(tmp.path()));
+    ASSERT_TRUE(run_sql(tmp.path(),
+                        "ALTER TABLE tables ADD COLUMN hold_level INTEGER NOT NULL DEFAULT 5;"
+                        "ALTER TABLE tables ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 1;"
+                        "ALTER TABLE tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"
+                        "ALTER TABLE games ADD COLUMN red_rating INTEGER;"
+                        "ALTER TABLE games ADD COLUMN black_rating INTEGER;"
+                        "CREATE TABLE game_events(game_id INTEGER NOT NULL REFERENCES games(id), ply INTEGER NOT NULL,"
+                        "  at INTEGER NOT NULL, text TEXT NOT NULL);"
+                        "INSERT INTO game_events VALUES(1, 2, 1003, 'carl paused the game');"
+                        "UPDATE meta SET value='4' WHERE key='schema';"));
+    std::string err;
+    auto s = Storage::open(tmp.path(), &err);
+    ASSERT_TRUE(s) << err;
+    auto games = s->unfinished_games();
+    ASSERT_EQ(games.size(), 1u);
+    ASSERT_EQ(games[0].events.size(), 1u);
+    EXPECT_EQ(games[0].events[0].text, "carl paused the game");
+    EXPECT_FALSE(games[0].events[0].paused);
+    EXPECT_FALSE(games[0].events[0].clock.has_value());
+    ClockState c;
+    c.main[RED] = Ms(241'000);
+    c.main[BLACK] = Ms(365'000);
+    c.in_countdown[BLACK] = true;
+    ASSERT_TRUE(s->add_event(1, GameEvent{2, 1004, "carl added 60 s to Black's clock", true, c})) << s->last_error();
+    s.reset();
+    EXPECT_EQ(schema_of(tmp.path()), std::to_string(STORAGE_SCHEMA_VERSION));
+    s = Storage::open(tmp.path(), &err);
+    ASSERT_TRUE(s) << err;
+    const auto back = s->get_game(1);
+    ASSERT_TRUE(back);
+    ASSERT_EQ(back->events.size(), 2u);
+    EXPECT_TRUE(back->events[1].paused);
+    ASSERT_TRUE(back->events[1].clock.has_value());
+    EXPECT_EQ(back->events[1].clock->main[RED], Ms(241'000));
+    EXPECT_EQ(back->events[1].clock->main[BLACK], Ms(365'000));
+    EXPECT_FALSE(back->events[1].clock->in_countdown[RED]);
+    EXPECT_TRUE(back->events[1].clock->in_countdown[BLACK]);
+}

@@ -151,6 +151,12 @@ std::vector<ServerMessage> all_server_samples() {
         PlayerLeft{7, "bob", Role::Black, LeaveReason::Disconnected, 60000},
         Games{{GameSummary{42, "alice", "bob", Outcome::RedWins, "checkmate", 51, 1764400000000, 1764400900000}}, true},
         GameRecord{GameSummary{42, "alice", "bob", Outcome::Ongoing, "", 2, 1764400000000, 0}, "fen", {"h2e2", "h9g7"}, ""},
+        GameRecord{GameSummary{42, "alice", "bob", Outcome::Draw, "adjudication", 2, 1764400000000, 1764400900000},
+                   "fen",
+                   {"h2e2"},
+                   "Adjudicated by carl: hall closes",
+                   {GameEventInfo{1, 1764400100000, "carl paused the game (Red 4:31, Black 5:00)"}},
+                   true},
         Welcome{"s-3", "00112233445566778899aabbccddeeff", "LAN server", 1, "carol", false, {}, true},
         Notice{"the server restarts at 22:00"},
         Registered{"carol"},
@@ -438,6 +444,26 @@ TEST(Codec, LongestSnapshotFitsInALine) {
     }
     s.clocks = Clocks{1000000, 1000000, RED};
     EXPECT_LE(encode(ServerMessage{s}).size(), MAX_LINE_BYTES);
+}
+
+TEST(Codec, LargestGameRecordFitsInALine) {
+    // The most a `game_record` holds: the longest names, moves and result text, and events up
+    // to their caps, all of quotes (which double when escaped).
+    GameRecord r;
+    r.game = GameSummary{9000000000, std::string(MAX_NAME_CODE_POINTS * 3, 'r'), std::string(MAX_NAME_CODE_POINTS * 3, 'b'),
+                         Outcome::Draw, "insufficient_material", 1 << 30, 1764400000000, 1764400900000};
+    r.game.red_rating = r.game.black_rating = MAX_RATING;
+    r.start_fen = std::string(START_FEN);
+    r.moves.assign(SNAPSHOT_MOVES_PER_LINE, "h2e2");
+    r.text = std::string(512, '"');
+    const std::size_t per_event = GAME_EVENTS_BYTES / GAME_EVENTS_PER_LINE;
+    while (r.events.size() < GAME_EVENTS_PER_LINE)
+        r.events.push_back(GameEventInfo{1 << 30, 1764400900000, std::string(per_event, '"')});
+    r.more_events = true;
+    const std::string line = encode(ServerMessage{r});
+    EXPECT_LE(line.size(), MAX_LINE_BYTES);
+    const auto back = decode_server(line);
+    ASSERT_TRUE(back.ok()) << back.error().message;
 }
 
 TEST(Codec, LargestTournamentFitsInALine) {

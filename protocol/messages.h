@@ -54,7 +54,7 @@ struct SeatInfo {
     // ...and once it ran out: the seat is abandoned (kept for the player; see AbandonPolicy).
     bool abandoned = false;
     int hold_level = 0;      // > 0 while the built-in AI plays an abandoned seat at that level
-    std::optional<int> rating;  // a registered player's Glicko-2 rating (rounded)
+    std::optional<int> rating;  // a registered player's Glicko-2 rating (rounded), or the built-in AI level's fixed one
     template <class F> void fields(F& f) {
         f("name", name);
         f("ai_level", ai_level, 0, AI_LEVEL_MAX);
@@ -475,6 +475,7 @@ struct Welcome {
     bool account = false;      // true when `name` is a registered account this connection logged in to
     std::optional<int> rating;  // the account's Glicko-2 rating (rounded), when logged in
     std::optional<int> rating_rd;  // and its deviation
+    std::vector<int> ai_ratings;   // the built-in AI levels' fixed ratings, level 1 first (empty: no AI)
     template <class F> void fields(F& f) {
         f("session", session);
         f("resume_token", resume_token);
@@ -486,6 +487,7 @@ struct Welcome {
         f.opt("account", account);
         f.opt("rating", rating, 0, MAX_RATING);
         f.opt("rating_rd", rating_rd, 0, MAX_RATING);
+        f.opt("ai_ratings", ai_ratings, 0, MAX_RATING);
     }
 };
 

@@ -216,6 +216,10 @@ void App::ui_editor() {
     if (!ready) ImGui::BeginDisabled();
     ImGui::SetNextItemWidth(120);
     if (ImGui::InputInt(t(Str::AiLevel), &ai_level_)) ai_level_ = std::clamp(ai_level_, 1, 10);
+    if (const std::string r = ai_rating_text(lang_, state_.ai_ratings, ai_level_); !r.empty()) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("%s", r.c_str());
+    }
     if (ImGui::Button(t(Str::EditorPlayAi))) editor_start_game(true);
     if (ImGui::Button(t(Str::EditorOpenTable))) editor_start_game(false);
     if (!ready) ImGui::EndDisabled();

@@ -662,6 +662,12 @@ void App::ui_ai_request(const Layout& L, Color empty) {
     }
     ImGui::SetNextItemWidth(L.panel_w * 0.32f);
     if (ImGui::InputInt(t(Str::AiLevel), &ai_level_)) ai_level_ = std::clamp(ai_level_, 1, 10);
+    if (ai_engine_ == 0) {
+        if (const std::string r = ai_rating_text(lang_, state_.ai_ratings, ai_level_); !r.empty()) {
+            ImGui::SameLine();
+            ImGui::TextDisabled("%s", r.c_str());
+        }
+    }
     ImGui::SameLine();
     if (ImGui::Button(t(Str::AskAiSeat, {t(empty == RED ? Str::Red : Str::Black)}).c_str())) {
         session_.request_ai(empty, ai_level_, ai_engine_ == 0 ? std::string() : engines[std::size_t(ai_engine_ - 1)]);

@@ -32,7 +32,8 @@ std::string seat_label(Lang lang, const SeatInfo& seat, const std::string& my_na
     if (seat.name.empty()) return tr(lang, Str::EmptySeat);
     if (seat.ai) {
         const std::string level = std::to_string(seat.ai_level);
-        return seat.engine.empty() ? tr(lang, Str::AiName, {level}) : tr(lang, Str::EngineName, {seat.engine, level});
+        return seat.engine.empty() ? user_label(lang, tr(lang, Str::AiName, {level}), seat.rating)
+                                   : tr(lang, Str::EngineName, {seat.engine, level});
     }
     const std::string name = user_label(lang, seat.name, seat.rating);
     if (seat.name == my_name) return name + " (" + tr(lang, Str::You) + ")";
@@ -41,6 +42,11 @@ std::string seat_label(Lang lang, const SeatInfo& seat, const std::string& my_na
 
 std::string user_label(Lang lang, const std::string& name, std::optional<int> rating) {
     return rating ? tr(lang, Str::NameRating, {name, std::to_string(*rating)}) : name;
+}
+
+std::string ai_rating_text(Lang lang, const std::vector<int>& ai_ratings, int level) {
+    if (level < 1 || level > int(ai_ratings.size())) return "";
+    return tr(lang, Str::AiRating, {std::to_string(ai_ratings[std::size_t(level - 1)])});
 }
 
 std::string player_name(Lang lang, const std::string& name) {

@@ -179,6 +179,7 @@ struct ClientState {
     std::string last_error;
     std::string last_error_code;  // the protocol's code of the last error ("bad_password")
     std::vector<std::string> engines;  // external engines the server offers (welcome.engines)
+    std::vector<int> ai_ratings;       // the built-in AI levels' fixed ratings (welcome.ai_ratings)
     LobbyState lobby;
     TableState table;
     ArchiveState archive;
@@ -193,6 +194,9 @@ std::string countdown_text(std::int64_t ms);
 std::string seat_label(Lang lang, const SeatInfo& seat, const std::string& my_name);
 // A player's name with its rating when the server sent one (lobby list, seats).
 std::string user_label(Lang lang, const std::string& name, std::optional<int> rating);
+
+// The built-in AI level's fixed rating as the server announced it ("" when it did not).
+std::string ai_rating_text(Lang lang, const std::vector<int>& ai_ratings, int level);
 // A player's name as shown: the built-in AI's reserved seat name "AI level N" (also in
 // archive records and notices) in `lang`; every other name as it is.
 std::string player_name(Lang lang, const std::string& name);

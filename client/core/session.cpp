@@ -374,6 +374,7 @@ void Session::on(const proto::Welcome& m) {
     state_.resume_token = m.resume_token;
     state_.resumed = m.resumed;
     state_.engines = m.engines;
+    state_.ai_ratings = m.ai_ratings;
     // A new connection: the server cancelled an analysis of ours when the old one was lost.
     state_.analysis.running = false;
     cue(Cue::Kind::Welcome);

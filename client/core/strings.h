@@ -20,7 +20,7 @@ enum class Lang { English, Chinese };
     X(SitRed) X(SitBlack) X(Spectate) X(Players) X(LobbyChat) X(Send) X(Invite) X(InviteFrom) \
     X(Accept) X(Decline) X(StatusWaiting) X(StatusPlaying) X(StatusFinished) X(Spectators) \
     X(Red) X(Black) X(EmptySeat) X(TableChat) X(MoveList) X(Notation) X(Takeback) X(OfferDraw) \
-    X(Resign) X(NewGame) X(AskAi) X(AiLevel) X(Flip) X(Leave) X(Review) X(Thinking) \
+    X(Resign) X(NewGame) X(AskAi) X(AiLevel) X(AiRating) X(Flip) X(Leave) X(Review) X(Thinking) \
     X(DrawOffered) X(TakebackRequested) X(OpponentLeft) X(OpponentReturned) X(ConfirmQuitTitle) \
     X(ConfirmQuitText) X(Yes) X(No) X(GameOver) X(RedWins) X(BlackWins) X(DrawResult) \
     X(ReviewTitle) X(First) X(Prev) X(Next) X(Last) X(ImportPgn) X(PgnPath) X(Back) X(Quit) \

@@ -57,6 +57,7 @@ constexpr StringEntry TABLE[] = {
     {Str::NewGame, "New game"},
     {Str::AskAi, "AI takes the empty seat"},
     {Str::AiLevel, "AI level"},
+    {Str::AiRating, "rating {}"},
     {Str::Flip, "Flip board"},
     {Str::Leave, "Leave table"},
     {Str::Review, "Review"},

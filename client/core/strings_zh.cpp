@@ -57,6 +57,7 @@ constexpr StringEntry TABLE[] = {
     {Str::NewGame, "新局"},
     {Str::AskAi, "电脑坐空位"},
     {Str::AiLevel, "电脑级别"},
+    {Str::AiRating, "等级分{}"},
     {Str::Flip, "翻转棋盘"},
     {Str::Leave, "离开棋桌"},
     {Str::Review, "复盘"},

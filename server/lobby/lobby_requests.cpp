@@ -10,6 +10,7 @@
 #include "protocol/utf8.h"
 #include "server/admin/ban_list.h"
 #include "server/ai/engine_pool.h"
+#include "server/ai/level_ratings.h"
 #include "server/table/game_clock.h"
 
 namespace xq::server {
@@ -117,6 +118,7 @@ void Lobby::handle(User& u, const proto::Hello& m) {
         welcome.rating = shown_rating(u);
         welcome.rating_rd = std::clamp(static_cast<int>(std::lround(a->rd)), 0, proto::MAX_RATING);
     }
+    if (ai_) welcome.ai_ratings.assign(ai_level_ratings().begin(), ai_level_ratings().end());
     send_msg(u, welcome);
     spdlog::info("session {}: '{}' logged in{}{}", u.id, u.name, account_id != 0 ? " to its account" : "",
                  resumed ? " (resumed)" : "");

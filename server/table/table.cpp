@@ -7,6 +7,7 @@
 
 #include "protocol/limits.h"
 #include "protocol/utf8.h"
+#include "server/ai/level_ratings.h"
 #include "server/table/table_helpers.h"
 #include "xiangqi/notation.h"
 
@@ -76,7 +77,8 @@ proto::TableInfo Table::info() const {
         auto& out = c == RED ? t.red : t.black;
         out = proto::SeatInfo{s.name, s.ai_level, s.connected};
         out->engine = s.engine;
-        out->rating = s.rating;
+        // The built-in AI shows its level's fixed rating; an external engine has none.
+        out->rating = s.ai() && s.engine.empty() ? ai_level_rating(s.ai_level) : s.rating;
         if (s.waiting_for_return()) {
             if (s.abandoned) {
                 out->abandoned = true;

@@ -3,6 +3,8 @@
 
 #include <random>
 
+#include "server/ai/level_ratings.h"
+
 namespace xq::test {
 namespace {
 
@@ -203,6 +205,35 @@ TEST(Ai, SeatRulesForRequestAi) {
     b->expect<proto::TableSnapshot>();
     a->send(proto::RequestAi{table, BLACK, 3});
     a->expect_error(ErrorCode::SeatTaken);
+}
+
+
+TEST(Ai, SeatsAndWelcomeCarryTheLevelsFixedRatings) {
+    // The calibrated table (server/ai/level_ratings.cpp): ten ratings, rising with the level.
+    const auto& table_of_ratings = server::ai_level_ratings();
+    for (int l = 1; l < 10; ++l) EXPECT_LT(table_of_ratings[l - 1], table_of_ratings[l]) << "level " << l;
+    EXPECT_EQ(server::ai_level_rating(5), table_of_ratings[4]);
+    EXPECT_FALSE(server::ai_level_rating(0).has_value());
+    EXPECT_FALSE(server::ai_level_rating(11).has_value());
+
+    TestServer s;
+    auto a = Client::login(s.port(), "a");
+    EXPECT_EQ(a->welcome.ai_ratings, std::vector<int>(table_of_ratings.begin(), table_of_ratings.end()));
+    auto watcher = Client::login(s.port(), "watcher");
+    a->send(proto::CreateTable{"", proto::Role::Red, ""});
+    const auto table = a->expect<proto::TableSnapshot>().table.id;
+    a->send(proto::RequestAi{table, BLACK, 3});
+    a->expect<proto::PlayerJoined>();
+    // The lobby's table line shows the AI seat with level 3's rating; the human has none.
+    for (;;) {
+        const auto update = watcher->expect<proto::TableUpdate>();
+        if (!update.table.black) continue;
+        EXPECT_EQ(update.table.black->ai_level, 3);
+        EXPECT_EQ(update.table.black->rating, server::ai_level_rating(3));
+        ASSERT_TRUE(update.table.red.has_value());
+        EXPECT_FALSE(update.table.red->rating.has_value());
+        break;
+    }
 }
 
 }  // namespace

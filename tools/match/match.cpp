@@ -63,6 +63,7 @@ struct Options {
     std::vector<std::string> options[2];
     int games = DEFAULT_GAMES;
     int movetime = DEFAULT_MOVETIME_MS;
+    int engine_movetime[2] = {0, 0};  // --movetime1/--movetime2: one engine's own time (0: movetime)
     long long nodes = 0;  // when set, `go nodes N` instead of movetime (faster, reproducible tuning)
     int max_plies = DEFAULT_MAX_PLIES;
     std::string pgn_path;
@@ -340,9 +341,10 @@ GameOutcome play_game(EngineProcess* eng[2], int red_index, const std::string& o
             }
         }
         e.send(pos);
+        const int movetime = opt.engine_movetime[side] > 0 ? opt.engine_movetime[side] : opt.movetime;
         if (opt.nodes > 0) e.send("go nodes " + std::to_string(opt.nodes));
-        else e.send("go movetime " + std::to_string(opt.movetime));
-        const auto line = e.wait_for("bestmove", (opt.nodes > 0 ? 60000 : opt.movetime) + REPLY_GRACE_MS);
+        else e.send("go movetime " + std::to_string(movetime));
+        const auto line = e.wait_for("bestmove", (opt.nodes > 0 ? 60000 : movetime) + REPLY_GRACE_MS);
         const Outcome they_win = game.side_to_move() == RED ? Outcome::BlackWins : Outcome::RedWins;
         const std::string who = std::string(color_name(game.side_to_move()));
         if (!line) {
@@ -377,7 +379,7 @@ double elo_of(double p) {
 
 int usage() {
     std::cerr << "usage: xiangqi-match --engine1 CMD [--option1 Name=Value]... --engine2 CMD [--option2 Name=Value]...\n"
-                 "                     [--games N] [--movetime MS | --nodes N] [--max-plies N] [--pgn FILE] [--quiet]\n"
+                 "                     [--games N] [--movetime MS | --nodes N] [--movetime1 MS] [--movetime2 MS] [--max-plies N] [--pgn FILE] [--quiet]\n"
                  "                     [--openings FILE]  (one opening per line; default: the built-in tuning list)\n";
     return 2;
 }
@@ -417,6 +419,8 @@ int main(int argc, char** argv) {
             if (!number(1, 10000, opt.games)) return usage();
         } else if (a == "--movetime") {
             if (!number(1, 600000, opt.movetime)) return usage();
+        } else if (a == "--movetime1" || a == "--movetime2") {
+            if (!number(1, 600000, opt.engine_movetime[a == "--movetime2"])) return usage();
         } else if (a == "--nodes") {
             int n = 0;
             if (!number(1, 1000000000, n)) return usage();
@@ -460,7 +464,9 @@ int main(int argc, char** argv) {
     };
     std::cout << "engine 1: " << label(0) << "\nengine 2: " << label(1) << "\n"
               << opt.games << " games, "
-              << (opt.nodes > 0 ? "nodes " + std::to_string(opt.nodes) : "movetime " + std::to_string(opt.movetime) + " ms")
+              << (opt.nodes > 0 ? "nodes " + std::to_string(opt.nodes)
+                                : "movetime " + std::to_string(opt.engine_movetime[0] ? opt.engine_movetime[0] : opt.movetime) + "/" +
+                                      std::to_string(opt.engine_movetime[1] ? opt.engine_movetime[1] : opt.movetime) + " ms")
               << ", " << opt.openings.size() << " openings\n";
 
     int wins = 0, draws = 0, losses = 0;

@@ -621,6 +621,30 @@ void App::draw_table_board(const Layout& L) {
     draw_plate(~bottom, L.board_x, 0, L.board_w, L.plate_h);
     draw_plate(bottom, L.board_x, L.board_y + L.board_h, L.board_w, L.plate_h);
     if (tb.result_shown && !tb.result_text.empty()) draw_banner(geo);
+    else if (tb.paused && tb.board.in_progress() && !tb.board.game().over()) draw_paused(geo);
+}
+
+void App::draw_paused(const BoardGeometry& g) {
+    // Across the river, so no one takes the stopped clocks for a frozen client.
+    const float w = g.cell * 8.6f, h = g.cell * 1.6f;
+    const float x = g.left + 4 * g.cell - w / 2, y = g.top + 4.5f * g.cell - h / 2;
+    sf::RectangleShape band({w, h});
+    band.setPosition(x, y);
+    band.setFillColor(sf::Color(20, 14, 10, 200));
+    band.setOutlineThickness(2);
+    band.setOutlineColor(sf::Color(255, 170, 90));
+    window_.draw(band);
+    sf::Text big(utf8(t(Str::PausedByArbiter)), view_.font(), unsigned(g.cell * 0.55f));
+    big.setStyle(sf::Text::Bold);
+    big.setFillColor(sf::Color(255, 190, 110));
+    auto b = big.getLocalBounds();
+    big.setPosition(std::round(x + (w - b.width) / 2 - b.left), std::round(y + h * 0.12f));
+    window_.draw(big);
+    sf::Text why(utf8(t(Str::PausedClocksStopped)), view_.font(), unsigned(std::max(11.f, g.cell * 0.26f)));
+    why.setFillColor(sf::Color(235, 225, 210));
+    b = why.getLocalBounds();
+    why.setPosition(std::round(x + (w - b.width) / 2 - b.left), std::round(y + h * 0.62f));
+    window_.draw(why);
 }
 
 void App::draw_banner(const BoardGeometry& g) {

@@ -99,6 +99,7 @@ private:
     void draw_table_board(const Layout& L);
     void draw_plate(Color side, float x, float y, float w, float h);
     void draw_banner(const BoardGeometry& g);
+    void draw_paused(const BoardGeometry& g);  // the arbiter paused the game
     void draw_toast(const Layout& L);
 
     void ui_connect();

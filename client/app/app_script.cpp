@@ -444,6 +444,7 @@ App::StepResult App::step(const ScriptAction& a) {
         else if (what == "toast") got = toast_text().find(want) != std::string::npos ? want : toast_text();
         else if (what == "lan_servers") got = std::to_string(lan_server_count());
         else if (what == "spectators") got = std::to_string(state_.table.spectators);
+        else if (what == "paused") got = state_.table.paused ? "yes" : "no";
         else if (what == "clipboard") {
             // expect clipboard TEXT: the clipboard (through SFML, as a paste would read it) holds TEXT
             const sf::String clip = sf::Clipboard::getString();

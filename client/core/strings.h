@@ -59,7 +59,7 @@ enum class Lang { English, Chinese };
     X(Reconnecting) X(Reconnected) X(StopReconnecting) \
     X(NameRating) \
     X(WaitingDrawAnswer) X(WaitingTakebackAnswer) X(WaitingNewGameAnswer) X(NowRed) X(NowBlack) \
-    X(DefaultTableName) X(ReasonInCheck) X(ServerNotice) X(Withdraw) X(DrawWithdrawn) X(TakebackWithdrawn) X(NewGameWithdrawn) X(ArbiterPaused) X(ArbiterResumed) X(ArbiterAddTimeRed) X(ArbiterAddTimeBlack) X(ArbiterAdjudicated) X(ArbiterCancelled) X(PlayAs) X(ColourRandom) X(NextGameAs) \
+    X(DefaultTableName) X(ReasonInCheck) X(ServerNotice) X(Withdraw) X(DrawWithdrawn) X(TakebackWithdrawn) X(NewGameWithdrawn) X(ArbiterPaused) X(ArbiterResumed) X(ArbiterAddTimeRed) X(ArbiterAddTimeBlack) X(ArbiterAdjudicated) X(ArbiterCancelled) X(PausedByArbiter) X(PausedClocksStopped) X(PlayAs) X(ColourRandom) X(NextGameAs) \
     X(ErrAccountRequired) X(ErrBadLogin) X(ErrWeakPassword) X(ErrBanned) \
     X(ErrNoSuchTournament) X(ErrAlreadyEntered) X(ErrEntriesClosed) \
     X(Endgames) X(EndgamesTitle) X(EndgameGoalWin) X(EndgameGoalDraw) X(EndgameTried) \

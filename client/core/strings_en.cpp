@@ -269,6 +269,8 @@ constexpr StringEntry TABLE[] = {
     {Str::ArbiterAddTimeBlack, "The arbiter ({}) gave Black {} s more."},
     {Str::ArbiterAdjudicated, "The arbiter ({}) adjudicated the game: {}"},
     {Str::ArbiterCancelled, "The arbiter ({}) cancelled the game. {}"},
+    {Str::PausedByArbiter, "Paused by the arbiter"},
+    {Str::PausedClocksStopped, "The clocks are stopped; moves wait until the arbiter resumes the game."},
     {Str::PlayAs, "You play"},
     {Str::ColourRandom, "Random"},
     {Str::NextGameAs, "Next game I play"},

@@ -269,6 +269,8 @@ constexpr StringEntry TABLE[] = {
     {Str::ArbiterAddTimeBlack, "裁判（{}）为黑方加时 {} 秒。"},
     {Str::ArbiterAdjudicated, "裁判（{}）判定了对局：{}"},
     {Str::ArbiterCancelled, "裁判（{}）取消了对局。{}"},
+    {Str::PausedByArbiter, "裁判已暂停对局"},
+    {Str::PausedClocksStopped, "棋钟已停止，裁判恢复对局后才能走棋。"},
     {Str::PlayAs, "我执"},
     {Str::ColourRandom, "随机"},
     {Str::NextGameAs, "下一局我执"},

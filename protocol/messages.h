@@ -1163,18 +1163,21 @@ struct AnalysisProgress {
 inline constexpr int MAX_ANALYSIS_POSITIONS = 601;
 
 // The result: per position (ply 0 = the start) the evaluation in centipawns from Red's
-// side (mates as +-(30000 - plies)) and the best move in ICCS ("" when there is none).
+// side (mates as +-(30000 - plies)) and the best move in ICCS ("" when there is none); per
+// move the centipawns it lost for its player (absent in analyses stored before).
 struct Analysis {
     static constexpr std::string_view TYPE = "analysis";
     std::int64_t id = 0;
     std::int64_t nodes = 0;  // the search budget of each position
     std::vector<int> evals;
     std::vector<std::string> best;
+    std::vector<int> losses;
     template <class F> void fields(F& f) {
         f("id", id, 0, std::int64_t(1) << 53);
         f("nodes", nodes, 0, std::int64_t(1) << 40);
         f("evals", evals, -30000, 30000);
         f("best", best);
+        f.opt("losses", losses, 0, 30000);
     }
 };
 

@@ -227,7 +227,7 @@ AnalysisPanel::Answer AnalysisPanel::ui(const View& v) {
         return out;
     }
 
-    plies_ = book::stored_analysis(*v.start, game, a.evals, a.best);
+    plies_ = book::stored_analysis(*v.start, game, a.evals, a.best, a.losses);
     summary_ = book::summarise(plies_, v.start->side_to_move());
     const std::size_t n = plies_.size();
 

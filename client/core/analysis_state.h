@@ -20,6 +20,7 @@ struct AnalysisState {
     bool running = false;
     int done = 0, total = 0;   // positions analysed so far, of all
     std::vector<int> evals;    // centipawns from Red's side, one per position (empty until done)
+    std::vector<int> losses;   // per move, what it lost for its player (empty: from the evals)
     std::vector<Move> best;    // the best move per position (Move::none() where there is none)
     std::string error;         // the server's refusal in its own words ("" when none)
     std::string error_code, error_detail;  // and its codes, for the client's own words

@@ -272,6 +272,7 @@ void Session::on(const proto::Analysis& m) {
     a.running = false;
     a.done = a.total = int(m.evals.size());
     a.evals = m.evals;
+    a.losses = m.losses;
     a.best.clear();
     for (const auto& b : m.best) {
         const Square from = b.size() == 4 ? square_from_string(b.substr(0, 2)) : SQ_NONE;

@@ -3,19 +3,32 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "book/starter_openings.h"
+#include "xiangqi/pgn.h"
+
 namespace xq::book {
 
 namespace {
 
-int red_view(const engine::Result& r, Color side) {
-    int cp = r.score_cp;
-    if (r.mate_in > 0) cp = 30000 - r.mate_in;
-    if (r.mate_in < 0) cp = -30000 - r.mate_in;
-    return side == RED ? cp : -cp;
+// A search's score for the side to move; mates as +-(30000 - distance).
+int mover_cp(const engine::Result& r) {
+    if (r.mate_in > 0) return 30000 - r.mate_in;
+    if (r.mate_in < 0) return -30000 - r.mate_in;
+    return r.score_cp;
 }
 
-// The loss of each played move: the evaluation before (the best) against after, for the
-// mover; a move the search also chose loses nothing by definition.
+// Keeps iteration p's score (side to move's view) at [p.depth].
+void record(std::vector<int>& by_depth, const engine::Progress& p) {
+    if (by_depth.size() <= std::size_t(p.depth)) by_depth.resize(std::size_t(p.depth) + 1, 0);
+    engine::Result x;
+    x.score_cp = p.score_cp;
+    x.mate_in = p.mate_in;
+    by_depth[std::size_t(p.depth)] = mover_cp(x);
+}
+
+// The loss of each played move as analyses stored before analyse_position measured it (they
+// kept no losses): the evaluation before (the best) against after, for the mover; a move the
+// search also chose loses nothing by definition.
 void fill_losses(std::vector<PlyEval>& e, Color first_mover) {
     for (std::size_t i = 0; i + 1 < e.size(); ++i) {
         const bool red = (i % 2 == 0) == (first_mover == RED);
@@ -59,8 +72,106 @@ const char* mark_nag(Mark m) {
     return "";
 }
 
+PositionEval analyse_position(engine::Engine& engine, const Position& start, const std::vector<Move>& moves,
+                              Move played, const AnalysisBudget& budget, const std::atomic<bool>* stop) {
+    PositionEval out;
+    Position pos = start;
+    for (Move m : moves) {
+        MoveList legal;
+        pos.generate_legal(legal);
+        if (!legal.contains(m)) break;
+        UndoInfo u;
+        pos.do_move(m, u);
+    }
+    const Color us = pos.side_to_move();
+    engine::Limits lim;
+    lim.depth = std::max(1, budget.depth);
+    lim.nodes = budget.nodes;
+    engine::Result even;             // the deepest even iteration finished
+    std::vector<int> best_by_depth;  // [d]: the best score of iteration d (side to move's view)
+    out.search = engine.search(start, moves, lim,
+                               [&](const engine::Progress& p) {
+                                   if (!p.iteration_done || p.pv.empty()) return;
+                                   record(best_by_depth, p);
+                                   if (p.depth % 2 != 0) return;
+                                   even.best = p.pv.front();
+                                   even.pv = p.pv;
+                                   even.ponder = p.pv.size() >= 2 ? p.pv[1] : Move::none();
+                                   even.score_cp = p.score_cp;
+                                   even.mate_in = p.mate_in;
+                                   even.depth = p.depth;
+                               },
+                               stop);
+    if (!out.search.best) {
+        // No legal move: the side to move has lost (mate or stalemate).
+        out.eval_cp = us == RED ? -30000 : 30000;
+        return out;
+    }
+    if (even.best) {
+        even.nodes = out.search.nodes;
+        out.search = even;
+    }
+    out.eval_cp = us == RED ? mover_cp(out.search) : -mover_cp(out.search);
+    out.mate_in = us == RED ? out.search.mate_in : -out.search.mate_in;
+    if (stop && stop->load()) return out;
+
+    if (!played || played == out.search.best || (stop && stop->load())) return out;
+    out.book = budget.book_moves && is_book_move(pos, played);
+    engine::Limits only = lim;
+    const int depth = std::max(1, out.search.depth);
+    only.depth = depth;
+    only.searchmoves = {played};
+    std::vector<int> played_by_depth;
+    const engine::Result r = engine.search(start, moves, only,
+                                           [&](const engine::Progress& p) {
+                                               if (p.iteration_done && !p.pv.empty()) record(played_by_depth, p);
+                                           },
+                                           stop);
+    if (r.best != played) return out;
+    int loss = std::clamp(mover_cp(out.search) - mover_cp(r), 0, 30000);
+    const std::size_t prev = std::size_t(depth - 1);
+    if (depth >= 2 && prev < best_by_depth.size() && prev < played_by_depth.size())
+        loss = std::min(loss, std::clamp(best_by_depth[prev] - played_by_depth[prev], 0, 30000));
+    out.loss_cp = loss;
+    return out;
+}
+
+int remove_lean(std::vector<int>& evals, const std::vector<int>& losses, Color first_mover) {
+    auto decided = [](int cp) { return std::abs(cp) >= engine::RULE_WIN_CP / 2; };
+    auto red_moves = [&](std::size_t i) { return (i % 2 == 0) == (first_mover == RED); };
+    std::vector<int> leans;
+    for (std::size_t i = 0; i + 1 < evals.size() && i < losses.size(); ++i) {
+        if (decided(evals[i]) || decided(evals[i + 1]) || decided(losses[i])) continue;
+        const int drop = red_moves(i) ? evals[i] - evals[i + 1] : evals[i + 1] - evals[i];
+        leans.push_back(drop - losses[i]);
+    }
+    if (int(leans.size()) < MIN_LEAN_PAIRS) return 0;
+    std::nth_element(leans.begin(), leans.begin() + std::ptrdiff_t(leans.size() / 2), leans.end());
+    const int lean = std::clamp(leans[leans.size() / 2] / 2, 0, MAX_LEAN_CP);
+    for (std::size_t i = 0; i < evals.size(); ++i)
+        if (!decided(evals[i])) evals[i] += red_moves(i) ? -lean : lean;
+    return lean;
+}
+
+const Book& starter_book() {
+    static const Book b = [] {
+        Book built;
+        for (const auto& f : starter_openings()) add_pgn(built, f.pgn);
+        return built;
+    }();
+    return b;
+}
+
+bool is_book_move(const Position& pos, Move m) {
+    const auto* list = starter_book().find(pos.key());
+    if (!list) return false;
+    for (const BookMove& b : *list)
+        if (b.move == m) return pos.is_legal(m, pos.in_check());
+    return false;
+}
+
 std::vector<PlyEval> analyse_game(engine::Engine& engine, const Position& start, const std::vector<Move>& moves,
-                                  std::uint64_t nodes, const AnalysisProgress& progress,
+                                  const AnalysisBudget& budget, const AnalysisProgress& progress,
                                   const std::atomic<bool>* stop) {
     std::vector<PlyEval> out;
     // The moves that replay legally; analysis stops at the first that does not.
@@ -77,39 +188,36 @@ std::vector<PlyEval> analyse_game(engine::Engine& engine, const Position& start,
         }
     }
     const int total = int(game.size()) + 1;
-    engine::Limits lim;
-    lim.nodes = nodes;
-    Position pos = start;
     std::vector<Move> so_far;
+    std::vector<int> engine_losses;  // book moves too: remove_lean reads them
     for (int ply = 0; ply < total; ++ply) {
         if (stop && stop->load()) break;
-        const engine::Result r = engine.search(start, so_far, lim, {}, stop);
+        const Move played = ply < int(game.size()) ? game[std::size_t(ply)] : Move::none();
+        const PositionEval pe = analyse_position(engine, start, so_far, played, budget, stop);
+        const engine::Result& r = pe.search;
         if (stop && stop->load()) break;
         PlyEval e;
         e.ply = ply;
         e.best = r.best;
-        if (!r.best) {
-            // No legal move: the side to move has lost (mate or stalemate).
-            e.eval_cp = pos.side_to_move() == RED ? -30000 : 30000;
-        } else {
-            e.eval_cp = red_view(r, pos.side_to_move());
-            e.mate_in = pos.side_to_move() == RED ? r.mate_in : -r.mate_in;
-        }
-        if (ply < int(game.size())) e.played = game[std::size_t(ply)];
+        e.eval_cp = pe.eval_cp;
+        e.mate_in = pe.mate_in;
+        e.played = played;
+        e.loss_cp = pe.judged_loss_cp();
+        if (played) engine_losses.push_back(pe.loss_cp);
         out.push_back(e);
-        if (ply < int(game.size())) {
-            UndoInfo u;
-            pos.do_move(game[std::size_t(ply)], u);
-            so_far.push_back(game[std::size_t(ply)]);
-        }
+        if (ply < int(game.size())) so_far.push_back(game[std::size_t(ply)]);
         if (progress) progress(ply + 1, total);
     }
-    fill_losses(out, start.side_to_move());
+    std::vector<int> evals;
+    for (const PlyEval& e : out) evals.push_back(e.eval_cp);
+    remove_lean(evals, engine_losses, start.side_to_move());
+    for (std::size_t i = 0; i < out.size(); ++i) out[i].eval_cp = evals[i];
     return out;
 }
 
 std::vector<PlyEval> stored_analysis(const Position& start, const std::vector<Move>& moves,
-                                     const std::vector<int>& evals, const std::vector<Move>& best) {
+                                     const std::vector<int>& evals, const std::vector<Move>& best,
+                                     const std::vector<int>& losses) {
     std::vector<PlyEval> e;
     for (std::size_t i = 0; i < evals.size() && i < best.size() && i <= moves.size(); ++i) {
         PlyEval p;
@@ -120,6 +228,9 @@ std::vector<PlyEval> stored_analysis(const Position& start, const std::vector<Mo
         e.push_back(p);
     }
     fill_losses(e, start.side_to_move());
+    if (!losses.empty())
+        for (std::size_t i = 0; i + 1 < e.size(); ++i)
+            e[i].loss_cp = i < losses.size() ? std::clamp(losses[i], 0, 30000) : 0;
     return e;
 }
 
@@ -146,8 +257,9 @@ std::array<PlayerSummary, COLOR_NB> summarise(const std::vector<PlyEval>& plies,
 }
 
 std::vector<std::string> analysis_comments(const Position& start, const std::vector<Move>& moves,
-                                           const std::vector<int>& evals, const std::vector<Move>& best) {
-    const std::vector<PlyEval> e = stored_analysis(start, moves, evals, best);
+                                           const std::vector<int>& evals, const std::vector<Move>& best,
+                                           const std::vector<int>& losses) {
+    const std::vector<PlyEval> e = stored_analysis(start, moves, evals, best, losses);
     std::vector<std::string> out(moves.size());
     for (std::size_t i = 0; i + 1 < e.size(); ++i) out[i] = analysis_comment(e[i], e[i + 1]);
     return out;

@@ -30,6 +30,10 @@
 #include "server/lobby/tournament_desk.h"
 #include "server/table/table.h"
 
+namespace xq::book {
+struct PositionEval;
+}
+
 namespace xq::server {
 
 class BanList;
@@ -294,7 +298,7 @@ private:
     // Whole-game analyses (lobby_analysis.cpp): one per user, MAX_ANALYSES at once.
     struct AnalysisRun;
     void analysis_step(const std::shared_ptr<AnalysisRun>& run);
-    void analysis_done(const std::shared_ptr<AnalysisRun>& run, const engine::Result& r);
+    void analysis_done(const std::shared_ptr<AnalysisRun>& run, const book::PositionEval& e);
     void cancel_analysis(SessionId s);
     std::unordered_map<SessionId, std::shared_ptr<AnalysisRun>> analyses_;
     std::shared_ptr<int> analyses_alive_ = std::make_shared<int>(0);  // its weak copies expire with the lobby

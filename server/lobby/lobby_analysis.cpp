@@ -31,6 +31,8 @@ struct Lobby::AnalysisRun {
     std::vector<Move> moves;  // positions analysed: moves.size() + 1
     std::vector<int> evals;
     std::vector<std::string> best;
+    std::vector<int> losses;         // per move analysed, as marked (book moves lose nothing)
+    std::vector<int> engine_losses;  // and as the engine measured them (book::remove_lean)
     std::shared_ptr<std::atomic<bool>> stop = std::make_shared<std::atomic<bool>>(false);
     std::size_t total() const { return moves.size() + 1; }
 };
@@ -44,7 +46,10 @@ void Lobby::handle(User& u, const proto::AnalyseGame& m) {
         return;
     }
     if (!given) {
-        if (auto stored = archive_->analysis(m.id)) {
+        // One made at another budget (or before losses were kept) is made again.
+        if (auto stored = archive_->analysis(m.id);
+            stored && stored->nodes == std::int64_t(book::ANALYSIS_NODES) &&
+            stored->losses.size() + 1 >= stored->evals.size()) {
             send_msg(u, *stored);
             return;
         }
@@ -126,31 +131,37 @@ void Lobby::cancel_analysis(SessionId s) {
 void Lobby::analysis_step(const std::shared_ptr<AnalysisRun>& run) {
     AiJob job;
     job.start = run->start;
-    job.moves.assign(run->moves.begin(), run->moves.begin() + std::ptrdiff_t(run->evals.size()));
+    const std::size_t ply = run->evals.size();
+    job.moves.assign(run->moves.begin(), run->moves.begin() + std::ptrdiff_t(ply));
+    const Move played = ply < run->moves.size() ? run->moves[ply] : Move::none();
     job.limits.nodes = book::ANALYSIS_NODES;
-    job.limits.movetime_ms = ANALYSIS_POSITION_MS;
+    job.limits.depth = book::ANALYSIS_DEPTH;
+    job.limits.movetime_ms = ANALYSIS_POSITION_MS;  // the job's place in the queue (see above)
     job.stop = run->stop;
+    // Written on the worker by think, read by on_done on the same worker, then posted.
+    auto found = std::make_shared<book::PositionEval>();
+    job.think = [found, played](engine::Engine& engine, const AiJob& j) {
+        *found = book::analyse_position(engine, j.start, j.moves, played, {}, j.stop.get());
+        return found->search;
+    };
     std::weak_ptr<int> alive = analyses_alive_;
     boost::asio::io_context& io = io_;
-    job.on_done = [this, alive, &io, run](const engine::Result& r) {
-        boost::asio::post(io, [this, alive, run, r] {
+    job.on_done = [this, alive, &io, run, found](const engine::Result&) {
+        boost::asio::post(io, [this, alive, run, found] {
             if (alive.expired() || run->stop->load()) return;
-            analysis_done(run, r);
+            analysis_done(run, *found);
         });
     };
     ai_->submit(std::move(job));
 }
 
-void Lobby::analysis_done(const std::shared_ptr<AnalysisRun>& run, const engine::Result& r) {
-    const std::size_t ply = run->evals.size();
-    const Color mover = ply % 2 == 0 ? run->start.side_to_move() : ~run->start.side_to_move();
-    int cp = r.score_cp;
-    if (r.mate_in > 0) cp = 30000 - r.mate_in;
-    if (r.mate_in < 0) cp = -30000 - r.mate_in;
-    if (!r.best) cp = -30000;  // no legal move: the side to move has lost
-    cp = std::clamp(cp, -30000, 30000);
-    run->evals.push_back(mover == RED ? cp : -cp);
-    run->best.push_back(r.best ? move_to_iccs(r.best) : std::string());
+void Lobby::analysis_done(const std::shared_ptr<AnalysisRun>& run, const book::PositionEval& e) {
+    run->evals.push_back(std::clamp(e.eval_cp, -30000, 30000));
+    run->best.push_back(e.search.best ? move_to_iccs(e.search.best) : std::string());
+    if (run->evals.size() <= run->moves.size()) {
+        run->losses.push_back(std::clamp(e.judged_loss_cp(), 0, 30000));
+        run->engine_losses.push_back(e.loss_cp);
+    }
     User* u = find(run->session);
     if (!u) {
         cancel_analysis(run->session);
@@ -161,7 +172,8 @@ void Lobby::analysis_done(const std::shared_ptr<AnalysisRun>& run, const engine:
         analysis_step(run);
         return;
     }
-    const proto::Analysis done{run->id, std::int64_t(book::ANALYSIS_NODES), run->evals, run->best};
+    book::remove_lean(run->evals, run->engine_losses, run->start.side_to_move());
+    proto::Analysis done{run->id, std::int64_t(book::ANALYSIS_NODES), run->evals, run->best, run->losses};
     analyses_.erase(run->session);
     if (run->id != 0 && archive_) archive_->save_analysis(done);
     send_msg(*u, done);

@@ -105,7 +105,7 @@ std::optional<std::string> record_pgn(const GameRecord& record, Notation notatio
             const Square t = b.size() == 4 ? square_from_string(b.substr(2, 2)) : SQ_NONE;
             best.push_back(f != SQ_NONE && t != SQ_NONE ? Move(f, t) : Move::none());
         }
-        pg.comments = book::analysis_comments(pg.start, pg.moves, analysis->evals, best);
+        pg.comments = book::analysis_comments(pg.start, pg.moves, analysis->evals, best, analysis->losses);
     }
     pg.comments.resize(pg.moves.size());
     // The arbiter's actions, as comments after the ply they followed ("Arbiter: ...").

@@ -353,11 +353,11 @@ std::optional<proto::Analysis> GameRecorder::analysis(std::int64_t id) {
     if (!storage_) return std::nullopt;
     auto a = storage_->analysis(id);
     if (!a) return std::nullopt;
-    return proto::Analysis{a->game_id, a->nodes, a->evals, a->best};
+    return proto::Analysis{a->game_id, a->nodes, a->evals, a->best, a->losses};
 }
 
 void GameRecorder::save_analysis(const proto::Analysis& a) {
-    if (storage_ && !storage_->save_analysis(StoredAnalysis{a.id, a.nodes, a.evals, a.best}))
+    if (storage_ && !storage_->save_analysis(StoredAnalysis{a.id, a.nodes, a.evals, a.best, a.losses}))
         write_failed("storing an analysis");
 }
 

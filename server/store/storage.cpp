@@ -573,6 +573,10 @@ bool Storage::save_analysis(const StoredAnalysis& a) {
         evals << a.evals[i];
         best << (a.best[i].empty() ? std::string_view("-") : std::string_view(a.best[i]));
     }
+    if (!a.losses.empty()) {
+        evals << " |";
+        for (int l : a.losses) evals << ' ' << l;
+    }
     Stmt q = db_->statement("INSERT OR REPLACE INTO game_analysis(game_id, nodes, evals, best) VALUES(?1, ?2, ?3, ?4)");
     if (!q) return false;
     const std::string evals_text = evals.str(), best_text = best.str();
@@ -589,9 +593,15 @@ std::optional<StoredAnalysis> Storage::analysis(std::int64_t game_id) {
     StoredAnalysis a;
     a.game_id = game_id;
     a.nodes = q.i64(0);
-    std::istringstream evals(q.text(1)), best(q.text(2));
+    const std::string evals_text = q.text(1);
+    const std::size_t bar = evals_text.find('|');
+    std::istringstream evals(evals_text.substr(0, bar)), best(q.text(2));
     int e = 0;
     while (evals >> e) a.evals.push_back(std::clamp(e, -30000, 30000));
+    if (bar != std::string::npos) {
+        std::istringstream losses(evals_text.substr(bar + 1));
+        while (losses >> e) a.losses.push_back(std::clamp(e, 0, 30000));
+    }
     std::string m;
     while (best >> m) a.best.push_back(m == "-" ? std::string() : m.substr(0, 4));
     if (a.evals.size() != a.best.size()) return std::nullopt;  // damaged: as if none

@@ -112,12 +112,14 @@ struct LearnedBookMove {
 };
 
 // A whole-game analysis (analyse_game): per position the evaluation (cp, Red's side) and
-// the best move in ICCS ("" when none).
+// the best move in ICCS ("" when none); per move its loss (empty in analyses stored before
+// losses were kept; stored after a '|' in the evals column).
 struct StoredAnalysis {
     std::int64_t game_id = 0;
     std::int64_t nodes = 0;
     std::vector<int> evals;
     std::vector<std::string> best;
+    std::vector<int> losses;
 };
 
 // A tournament as the tournament desk saves it (its `tournament` line, see PROTOCOL.md).

@@ -5,6 +5,8 @@
 #include <atomic>
 
 #include "book/game_analysis.h"
+#include "book/starter_openings.h"
+#include "xiangqi/pgn.h"
 #include "xiangqi/game.h"
 #include "xiangqi/notation.h"
 
@@ -17,7 +19,7 @@ TEST(Analysis, FindsTheBlunderAndReportsEveryPosition) {
     for (const char* t : {"h2e2", "h9g7", "e2e6", "g7e6"}) ASSERT_TRUE(game.play(parse_iccs(game.position(), t).move));
     engine::Engine e(1);
     int calls = 0, last_done = 0, last_total = 0;
-    const auto evals = book::analyse_game(e, game.start_position(), game.moves(), 20'000, [&](int done, int total) {
+    const auto evals = book::analyse_game(e, game.start_position(), game.moves(), {}, [&](int done, int total) {
         ++calls;
         last_done = done;
         last_total = total;
@@ -51,7 +53,7 @@ TEST(Analysis, AStopEndsItWithWhatWasDone) {
     for (const char* t : {"h2e2", "h9g7", "h0g2", "i9h9"}) ASSERT_TRUE(game.play(parse_iccs(game.position(), t).move));
     engine::Engine e(1);
     std::atomic<bool> stop{false};
-    const auto evals = book::analyse_game(e, game.start_position(), game.moves(), 5'000,
+    const auto evals = book::analyse_game(e, game.start_position(), game.moves(), {4, 5'000},
                                           [&](int done, int) { stop = done >= 2; }, &stop);
     EXPECT_EQ(evals.size(), 2u);
 }
@@ -88,6 +90,60 @@ TEST(Analysis, AStoredAnalysisGivesLossesMarksAndEachPlayersSummary) {
     EXPECT_EQ(book::summarise(part, start.side_to_move())[RED].moves, 1);
     // A mismatched best list stops it too.
     EXPECT_EQ(book::stored_analysis(start, game.moves(), {20, 30, 30}, {best[0]}).size(), 1u);
+}
+
+TEST(Analysis, MainLinesOfTheStarterCollectionAreNotMarked) {
+    // At the default budget no move of the first 10 plies of a named main line is a mistake
+    // or a blunder (the side-to-move lean of the engine's scores used to mark them).
+    engine::Engine e(16);
+    int lines = 0;
+    for (const auto& f : book::starter_openings()) {
+        for (auto& g : read_pgn_all(f.pgn)) {
+            ASSERT_TRUE(g.ok) << f.name;
+            std::vector<Move> first(g.game.moves.begin(),
+                                    g.game.moves.begin() + std::ptrdiff_t(std::min<std::size_t>(10, g.game.moves.size())));
+            e.new_game();
+            const auto evals = book::analyse_game(e, g.game.start, first);
+            ASSERT_EQ(evals.size(), first.size() + 1);
+            ++lines;
+            for (std::size_t i = 0; i + 1 < evals.size(); ++i)
+                EXPECT_LT(evals[i].loss_cp, 100) << f.name << ": ply " << i + 1 << " " << move_to_iccs(evals[i].played)
+                                                 << " loses " << evals[i].loss_cp << " (best "
+                                                 << move_to_iccs(evals[i].best) << ")";
+        }
+    }
+    EXPECT_GE(lines, 10);
+}
+
+TEST(Analysis, APositionGivesTheEvenDepthAndTheBookFlag) {
+    // 1. c3c4 (the pawn opening): judged with the book off, a book move with it.
+    Game game;
+    ASSERT_TRUE(game.play(parse_iccs(game.position(), "c3c4").move));
+    engine::Engine e(16);
+    book::AnalysisBudget budget;
+    budget.book_moves = false;
+    const auto pe = book::analyse_position(e, game.start_position(), {}, game.moves()[0], budget);
+    ASSERT_TRUE(pe.search.best);
+    EXPECT_EQ(pe.search.depth % 2, 0) << "the deepest even depth";
+    EXPECT_FALSE(pe.book);
+    EXPECT_GT(pe.loss_cp, 0) << "the engine prefers another first move";
+    EXPECT_LT(pe.loss_cp, 300) << "but the pawn opening loses nothing big";
+    // With the book it is a book move there: not judged.
+    budget.book_moves = true;
+    const auto booked = book::analyse_position(e, game.start_position(), {}, game.moves()[0], budget);
+    EXPECT_TRUE(booked.book);
+    EXPECT_EQ(booked.judged_loss_cp(), 0);
+}
+
+TEST(Analysis, TheLeanMeasuredOnAGameIsTakenOut) {
+    // Evaluations that rise by 60 for whoever is to move, around moves that lost nothing:
+    // the lean is 30 each way and comes out; a mate stays.
+    std::vector<int> evals = {60, -60, 60, -60, 60, 29990};
+    const std::vector<int> losses = {0, 0, 0, 0, 0};
+    EXPECT_EQ(book::remove_lean(evals, losses, RED), 60);
+    EXPECT_EQ(evals, (std::vector<int>{0, 0, 0, 0, 0, 29990}));
+    std::vector<int> few = {60, -60};
+    EXPECT_EQ(book::remove_lean(few, {0}, RED), 0) << "too few moves to measure it";
 }
 
 }  // namespace

@@ -187,6 +187,14 @@ TEST(StorageUpgrade, VersionThreeDatabaseGainsTheAnalysisTable) {
     EXPECT_EQ(back->nodes, 30000);
     EXPECT_EQ(back->evals, a.evals);
     EXPECT_EQ(back->best, a.best);
+    EXPECT_TRUE(back->losses.empty()) << "stored without losses";
+    // With the losses of its moves (after a '|' in the evals column), read back as written.
+    a.losses = {0, 120};
+    ASSERT_TRUE(s->save_analysis(a)) << s->last_error();
+    const auto with = s->analysis(1);
+    ASSERT_TRUE(with.has_value());
+    EXPECT_EQ(with->evals, a.evals);
+    EXPECT_EQ(with->losses, a.losses);
 }
 
 // Version 3 (no ratings with the games) gains games.red_rating and games.black_rating: its

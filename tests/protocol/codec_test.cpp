@@ -165,6 +165,7 @@ std::vector<ServerMessage> all_server_samples() {
         AnalysisProgress{42, 3, 52},
         AnalysisProgress{42, 10, 52, true},
         Analysis{42, 30000, {15, 20, -30000}, {"h2e2", "h9g7", ""}},
+        Analysis{42, 100000, {15, 20, -30000}, {"h2e2", "h9g7", ""}, {0, 55}},
         Tournaments{{TournamentSummary{3, "Club night", "alice", TournamentFormat::RoundRobin, TournamentState::Open, 0, 0, 4}}},
         ArbiterAction{7, "dora", ArbiterKind::Pause, std::nullopt, std::nullopt, std::nullopt, "", 12, true,
                       Clocks{1000, 2000, std::nullopt, true}},

@@ -5,6 +5,7 @@
 
 #include <map>
 
+#include "book/game_analysis.h"
 #include "server/lobby/game_archive.h"
 
 namespace xq::test {
@@ -59,6 +60,11 @@ TEST(AnalysisWire, AnalysesAnArchivedGameWithProgressAndStoresIt) {
     EXPECT_LT(std::abs(a.evals[0]), 150) << "the start is about even";
     EXPECT_LT(a.evals[4], -200) << "Red is a cannon down for a pawn";
     EXPECT_NE(a.best[2], "e2e6") << "the blunder is not the best move";
+    EXPECT_EQ(a.nodes, std::int64_t(book::ANALYSIS_NODES));
+    ASSERT_EQ(a.losses.size(), 4u) << "one loss per move";
+    EXPECT_EQ(a.losses[0], 0) << "1. h2e2 is a book move";
+    EXPECT_EQ(a.losses[1], 0) << "1... h9g7 is a book move";
+    EXPECT_GE(a.losses[2], 300) << "2. e2e6?? is a blunder";
     int progress = 0;
     for (const auto& m : c->skipped)
         if (std::holds_alternative<proto::AnalysisProgress>(m)) ++progress;
@@ -68,7 +74,19 @@ TEST(AnalysisWire, AnalysesAnArchivedGameWithProgressAndStoresIt) {
     c->send(proto::AnalyseGame{42});
     const auto again = c->expect<proto::Analysis>();
     EXPECT_EQ(again.evals, a.evals);
+    EXPECT_EQ(again.losses, a.losses);
     EXPECT_EQ(s.on_server([&](server::Server&) { return archive.saves; }), 1);
+    // One stored at another budget, without losses (before they were kept), is made again.
+    s.on_server([&](server::Server&) {
+        archive.stored[42] = proto::Analysis{42, 30000, {97, 20, 60, -300, -290}, {"b2b4", "h9g7", "b0c2", "g7e6", ""}};
+        return 0;
+    });
+    c->send(proto::AnalyseGame{42});
+    EXPECT_EQ(c->expect<proto::AnalysisProgress>().done, 0);
+    const auto redone = c->expect<proto::Analysis>(120000ms);
+    ASSERT_EQ(redone.losses.size(), 4u);
+    EXPECT_GE(redone.losses[2], 300);
+    EXPECT_EQ(s.on_server([&](server::Server&) { return archive.saves; }), 2);
     // No such game.
     c->send(proto::AnalyseGame{7});
     EXPECT_EQ(c->expect<proto::Error>().code, proto::ErrorCode::NoSuchGame);

@@ -68,27 +68,40 @@ int book_command(int argc, char** argv) {
     return bad ? 1 : 0;
 }
 
-// `xiangqi-engine analyse [--nodes N] GAMES.pgn`: every game analysed position by position
-// (book/game_analysis.h), written back as PGN with [%eval] comments and marks; then the
-// speed in plies per second (the analysis benchmark).
+// `xiangqi-engine analyse [--no-book] [--nodes N] [--depth D] GAMES.pgn`: every game analysed position
+// by position (book/game_analysis.h), written back as PGN with [%eval] comments and marks;
+// then the speed in plies per second (the analysis benchmark).
 int analyse_command(int argc, char** argv) {
     int i = 2;
-    std::uint64_t nodes = xq::book::ANALYSIS_NODES;
-    if (i < argc && std::string(argv[i]) == "--nodes") {
-        if (i + 1 >= argc) return 2;
+    xq::book::AnalysisBudget budget;
+    auto number = [](const char* s, long long lo, long long hi) -> long long {
         try {
-            nodes = std::stoull(argv[i + 1]);
+            const long long v = std::stoll(s);
+            return v >= lo && v <= hi ? v : -1;
         } catch (const std::exception&) {
-            nodes = 0;
+            return -1;
         }
-        if (nodes < 100 || nodes > 100'000'000) {
-            std::cerr << "error: --nodes needs a number 100..100000000\n";
-            return 2;
+    };
+    for (; i < argc && std::string(argv[i]) == "--no-book"; ++i) budget.book_moves = false;
+    for (; i + 1 < argc && (std::string(argv[i]) == "--nodes" || std::string(argv[i]) == "--depth"); i += 2) {
+        if (std::string(argv[i]) == "--nodes") {
+            const long long n = number(argv[i + 1], 100, 100'000'000);
+            if (n < 0) {
+                std::cerr << "error: --nodes needs a number 100..100000000\n";
+                return 2;
+            }
+            budget.nodes = std::uint64_t(n);
+        } else {
+            const long long d = number(argv[i + 1], 2, 40);
+            if (d < 0) {
+                std::cerr << "error: --depth needs a number 2..40\n";
+                return 2;
+            }
+            budget.depth = int(d);
         }
-        i += 2;
     }
     if (i >= argc) {
-        std::cerr << "usage: xiangqi-engine analyse [--nodes N] GAMES.pgn...\n";
+        std::cerr << "usage: xiangqi-engine analyse [--no-book] [--nodes N] [--depth D] GAMES.pgn...\n";
         return 2;
     }
     xq::engine::Engine engine(16);
@@ -107,7 +120,7 @@ int analyse_command(int argc, char** argv) {
                 return 1;
             }
             engine.new_game();
-            const auto evals = xq::book::analyse_game(engine, g.game.start, g.game.moves, nodes);
+            const auto evals = xq::book::analyse_game(engine, g.game.start, g.game.moves, budget);
             for (std::size_t k = 0; k + 1 < evals.size(); ++k)
                 g.game.comments[k] = xq::book::analysis_comment(evals[k], evals[k + 1]);
             plies += long(evals.size());
@@ -115,7 +128,8 @@ int analyse_command(int argc, char** argv) {
         }
     }
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    std::cerr << "analysed " << plies << " positions at " << nodes << " nodes each in " << s << " s: "
+    std::cerr << "analysed " << plies << " positions at depth " << budget.depth << " (at most " << budget.nodes
+              << " nodes) each in " << s << " s: "
               << (s > 0 ? double(plies) / s : 0.0) << " plies/s\n";
     return 0;
 }

@@ -217,7 +217,9 @@ void App::ui_editor() {
     ImGui::SetNextItemWidth(120);
     if (ImGui::InputInt(t(Str::AiLevel), &ai_level_)) ai_level_ = std::clamp(ai_level_, 1, 10);
     if (const std::string r = ai_rating_text(lang_, state_.ai_ratings, ai_level_); !r.empty()) {
+        // Beside the level when it fits, else on its own line.
         ImGui::SameLine();
+        if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(r.c_str()).x) ImGui::NewLine();
         ImGui::TextDisabled("%s", r.c_str());
     }
     if (ImGui::Button(t(Str::EditorPlayAi))) editor_start_game(true);

@@ -662,17 +662,24 @@ void App::ui_ai_request(const Layout& L, Color empty) {
     }
     ImGui::SetNextItemWidth(L.panel_w * 0.32f);
     if (ImGui::InputInt(t(Str::AiLevel), &ai_level_)) ai_level_ = std::clamp(ai_level_, 1, 10);
-    if (ai_engine_ == 0) {
-        if (const std::string r = ai_rating_text(lang_, state_.ai_ratings, ai_level_); !r.empty()) {
-            ImGui::SameLine();
-            ImGui::TextDisabled("%s", r.c_str());
-        }
-    }
+    // The built-in level's rating sits between the level and the button when both fit on the
+    // line, else on a line of its own below (narrow windows, longer Chinese labels).
+    const std::string rating = ai_engine_ == 0 ? ai_rating_text(lang_, state_.ai_ratings, ai_level_) : std::string();
+    const std::string ask = t(Str::AskAiSeat, {t(empty == RED ? Str::Red : Str::Black)});
+    const ImGuiStyle& style = ImGui::GetStyle();
     ImGui::SameLine();
-    if (ImGui::Button(t(Str::AskAiSeat, {t(empty == RED ? Str::Red : Str::Black)}).c_str())) {
+    const float needed = ImGui::CalcTextSize(rating.c_str()).x + style.ItemSpacing.x +
+                         ImGui::CalcTextSize(ask.c_str()).x + 2 * style.FramePadding.x;
+    const bool rating_inline = !rating.empty() && ImGui::GetContentRegionAvail().x >= needed;
+    if (rating_inline) {
+        ImGui::TextDisabled("%s", rating.c_str());
+        ImGui::SameLine();
+    }
+    if (ImGui::Button(ask.c_str())) {
         session_.request_ai(empty, ai_level_, ai_engine_ == 0 ? std::string() : engines[std::size_t(ai_engine_ - 1)]);
         send_outbox();
     }
+    if (!rating.empty() && !rating_inline) ImGui::TextDisabled("%s", rating.c_str());
 }
 
 void App::send_create_table(const std::string& name, CreateSeat seat, bool with_rules) {

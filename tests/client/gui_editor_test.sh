@@ -39,7 +39,7 @@ screenshot editor_en.png
 editor play
 expect screen table
 expect seat black
-expect seat_label red AI level 5
+expect seat_label red AI level 5 (1500)
 expect fen 4k4/4a4/9/2N6/9/9/9/9/9/R3K3R b - - 0 1
 screenshot editor_table.png
 resign
@@ -72,7 +72,7 @@ quit
 SCRIPT
 
 run_client editor 1100 800 first.txt
-require_in first.log "ok editor_check = legal" "ok seat_label = AI level 5" "ok result = resignation"
+require_in first.log "ok editor_check = legal" "ok seat_label = AI level 5 (1500)" "ok result = resignation"
 run_client editor2 640 480 second.txt
 require_in second.log "ok fits = yes" "ok fen = 3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1"
 check_screenshots editor_en.png editor_table.png editor_zh.png

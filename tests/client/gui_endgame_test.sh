@@ -22,7 +22,7 @@ expect screen table
 expect seat red
 expect ply 0
 expect fen 3k5/9/3a1aR2/9/9/9/9/9/9/4K4 w - - 0 1
-expect seat_label black AI level 10
+expect seat_label black AI level 10 (2500)
 expect endgame r-aa-2 tried=1 solved=0
 sleep 300
 screenshot table_en.png
@@ -35,7 +35,7 @@ expect screen lobby
 # A challenge with Black to move: the player sits Black, the AI Red, nobody has moved.
 endgame b-h-a-1
 expect seat black
-expect seat_label red AI level 10
+expect seat_label red AI level 10 (2500)
 expect ply 0
 expect fen 9/5k3/9/9/8n/9/9/5A3/4K4/9 b - - 0 1
 wait_turn 30000
@@ -58,7 +58,7 @@ quit
 SCRIPT
 
 run_client player 1100 800 first.txt
-require_in first.log "ok seat = red" "ok seat_label = AI level 10" "ok result = resignation" \
+require_in first.log "ok seat = red" "ok seat_label = AI level 10 (2500)" "ok result = resignation" \
   "ok endgame = tried=1 solved=0" "ok seat = black"
 grep -q "^endgame=r-aa-2 1 0$" config-player/xiangqi/client.conf ||
   { echo "FAIL: client.conf does not keep the progress"; cat config-player/xiangqi/client.conf; exit 1; }

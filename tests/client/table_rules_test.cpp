@@ -145,6 +145,15 @@ TEST(SeatText, LabelsCountdownAndHolds) {
     ai.ai = true;
     ai.ai_level = 3;
     EXPECT_EQ(seat_label(Lang::English, ai, "me"), "AI level 3");
+    // The built-in level's fixed rating (seat info `rating`) follows its name.
+    ai.rating = 980;
+    EXPECT_EQ(seat_label(Lang::English, ai, "me"), "AI level 3 (980)");
+    EXPECT_EQ(seat_label(Lang::Chinese, ai, "me"), "电脑 3 级（等级分980）");
+    EXPECT_EQ(ai_rating_text(Lang::English, {400, 580, 980}, 3), "rating 980");
+    EXPECT_EQ(ai_rating_text(Lang::Chinese, {400, 580, 980}, 2), "等级分580");
+    EXPECT_EQ(ai_rating_text(Lang::English, {400, 580, 980}, 4), "");
+    EXPECT_EQ(ai_rating_text(Lang::English, {}, 1), "");
+    ai.rating.reset();
     ai.engine = "fairy-stockfish";
     EXPECT_EQ(seat_label(Lang::English, ai, "me"), "fairy-stockfish (level 3)");
     EXPECT_EQ(seat_label(Lang::Chinese, ai, "me"), "fairy-stockfish（3级）");

@@ -119,8 +119,8 @@ constexpr Pst build_pst() {
                 const int cd = f > 4 ? f - 4 : 4 - f;
                 const Score base = pst_value(PieceType(t), r, f);
                 p.v[make_piece(Color(c), PieceType(t))][sq] =
-                    Score(base.mg + W.pst_rank[t][r].mg + W.pst_file[t][cd].mg,
-                          base.eg + W.pst_rank[t][r].eg + W.pst_file[t][cd].eg);
+                    Score{base.mg + W.pst_rank[t][r].mg + W.pst_file[t][cd].mg,
+                          base.eg + W.pst_rank[t][r].eg + W.pst_file[t][cd].eg};
             }
     return p;
 }
@@ -542,7 +542,7 @@ EvalTrace trace_evaluation(const Position& pos) {
 }
 
 int evaluate_trace(const EvalTrace& tr, const EvalWeights& w) {
-    Score total(tr.fixed_mg, tr.fixed_eg);
+    Score total{tr.fixed_mg, tr.fixed_eg};
     EvalCounts counts = tr.counts;
     EvalWeights weights = w;
     for_each_entry(weights, counts, [&](const std::string&, const Score& s, int n) { total += s * n; });

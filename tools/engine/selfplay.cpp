@@ -127,35 +127,4 @@ std::optional<Sample> parse_sample(std::string_view line, std::string& error) {
     return s;
 }
 
-bool load_opening_lines(const std::string& path, std::vector<std::string>& out, std::string& error) {
-    std::ifstream f(path);
-    if (!f) {
-        error = "cannot read " + path;
-        return false;
-    }
-    out.clear();
-    int line_no = 0;
-    for (std::string line; std::getline(f, line);) {
-        ++line_no;
-        if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
-        std::istringstream in(line);
-        Game game;
-        std::string moves;
-        for (std::string t; in >> t;) {
-            const ParsedMove p = parse_iccs(game.position(), t);
-            if (!p.move || !game.play(p.move)) {
-                error = path + ":" + std::to_string(line_no) + ": illegal move '" + t + "'";
-                return false;
-            }
-            moves += (moves.empty() ? "" : " ") + t;
-        }
-        if (!moves.empty()) out.push_back(moves);
-    }
-    if (out.empty()) {
-        error = path + ": no openings";
-        return false;
-    }
-    return true;
-}
-
 }  // namespace xq::engine

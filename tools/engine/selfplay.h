@@ -48,7 +48,4 @@ std::string format_sample(const Sample& s);
 // Parses a line written by format_sample; on error returns nothing and says why.
 std::optional<Sample> parse_sample(std::string_view line, std::string& error);
 
-// One ICCS opening per line, '#' starts a comment; every move must be legal.
-bool load_opening_lines(const std::string& path, std::vector<std::string>& out, std::string& error);
-
 }  // namespace xq::engine

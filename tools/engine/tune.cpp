@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "opening_lines.h"
 #include "selfplay.h"
 #include "texel_tuner.h"
 
@@ -58,7 +59,7 @@ int gen_command(int argc, char** argv) {
             opt.random_plies_max = int(*hi);
         } else if (a == "--openings") {
             std::string error;
-            if (!load_opening_lines(v, opt.openings, error)) {
+            if (!xq::load_opening_lines(v, opt.openings, error)) {
                 std::cerr << "error: " << error << "\n";
                 return 1;
             }

@@ -28,6 +28,7 @@
 #include <thread>
 #include <vector>
 
+#include "opening_lines.h"
 #include "xiangqi/game.h"
 #include "xiangqi/pgn.h"
 
@@ -72,39 +73,6 @@ struct Options {
 };
 
 Move from_engine_text(const Position& pos, const std::string& text, bool fsf);
-
-// Reads one opening per line (ICCS moves from the start; '#' starts a comment). Every move must
-// be legal: a bad line is an error, never a silently shortened opening.
-bool load_openings(const std::string& path, std::vector<std::string>& out, std::string& error) {
-    std::ifstream f(path);
-    if (!f) {
-        error = "cannot read " + path;
-        return false;
-    }
-    out.clear();
-    int line_no = 0;
-    for (std::string line; std::getline(f, line);) {
-        ++line_no;
-        if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
-        std::istringstream in(line);
-        Game game;
-        std::string moves;
-        for (std::string t; in >> t;) {
-            const Move m = from_engine_text(game.position(), t, false);
-            if (!m || !game.play(m)) {
-                error = path + ":" + std::to_string(line_no) + ": illegal move '" + t + "'";
-                return false;
-            }
-            moves += (moves.empty() ? "" : " ") + t;
-        }
-        if (!moves.empty()) out.push_back(moves);
-    }
-    if (out.empty()) {
-        error = path + ": no openings";
-        return false;
-    }
-    return true;
-}
 
 // A UCI engine in a child process.
 class EngineProcess {
@@ -437,7 +405,7 @@ int main(int argc, char** argv) {
             const auto v = value();
             std::string error;
             if (!v) return usage();
-            if (!load_openings(*v, opt.openings, error)) {
+            if (!load_opening_lines(*v, opt.openings, error)) {
                 std::cerr << "xiangqi-match: " << error << "\n";
                 return 2;
             }

@@ -351,7 +351,7 @@ struct Terms {
     Score king[COLOR_NB];
     int threat[COLOR_NB] = {0, 0};  // side-to-move dependent: pieces en prise
     int phase = 0;
-    PieceCounts count{};
+    DrawMaterial draw{};
 };
 
 // King safety of colour c: attacks on its palace, attackers against missing defenders, and
@@ -469,11 +469,13 @@ void compute(const Position& pos, Terms& t, EvalTrace* tr) {
     t.phase = 2 * (pc.count[RED][ROOK] + pc.count[BLACK][ROOK]) + pc.count[RED][HORSE] +
               pc.count[BLACK][HORSE] + pc.count[RED][CANNON] + pc.count[BLACK][CANNON];
     t.phase = std::min(t.phase, PHASE_MAX);
-    t.count = pc.count;
+    t.draw.count = pc.count;
+    for (Color c : {RED, BLACK})
+        pc.each(c, PAWN, [&](int sq) { t.draw.last_rank_pawns[c] += relative_rank(c, Square(sq)) == 9; });
     if constexpr (TRACE) {
         tr->phase = t.phase;
         tr->threat = t.threat[RED] - t.threat[BLACK];
-        tr->count = pc.count;
+        tr->draw = t.draw;
         tr->side_to_move = stm;
     }
 }
@@ -490,18 +492,33 @@ int red_view(const Terms& t) {
     return taper(total, t.phase) + t.threat[RED] - t.threat[BLACK];
 }
 
-// Scales a score towards a draw when the stronger side cannot force much (few attackers).
-int scale_for_drawishness(const PieceCounts& n, int v) {
-    const Color strong = v > 0 ? RED : BLACK;
+// Scales a score towards a draw for the material balances where the stronger side cannot
+// force mate, or rarely can. Each rule is backed by test positions whose draw both our search
+// and Fairy-Stockfish confirm (tests/endgames/draw_rules_test.cpp); the divisor is 16 where
+// mate is impossible, 8 for the known drawn balances, 4 where a win is rare. The stronger
+// side's own advisors and elephants never leave its half, so they do not count as attackers.
+int scale_for_drawishness(const DrawMaterial& m, int v) {
+    const Color strong = v > 0 ? RED : BLACK, weak = ~strong;
+    const auto& n = m.count;
     const int rooks = n[strong][ROOK], horses = n[strong][HORSE], cannons = n[strong][CANNON], pawns = n[strong][PAWN];
-    const int attackers = rooks + horses + cannons + pawns;
-    if (attackers == 0) return v / 16;  // kings and defenders only: no way to mate
-    if (rooks == 0 && horses == 0 && cannons == 0 && pawns == 1) {
-        // A lone pawn rarely wins against two defenders.
-        const Color weak = ~strong;
-        if (n[weak][ADVISOR] + n[weak][ELEPHANT] >= 2) return v / 4;
-    }
-    if (rooks == 0 && horses == 0 && pawns == 0 && cannons == 1) return v / 8;  // lone cannon
+    // A pawn on the last rank only moves sideways along it: it never attacks the palace's
+    // two upper ranks, where the king stays, so it cannot give mate.
+    const int live_pawns = pawns - m.last_rank_pawns[strong];
+    if (rooks + horses + cannons + live_pawns == 0) return v / 16;  // no way to mate
+    const int defenders = n[weak][ADVISOR] + n[weak][ELEPHANT];
+    const bool full_defence = n[weak][ADVISOR] >= 2 && n[weak][ELEPHANT] >= 2;
+    const int officers = rooks + horses + cannons;
+    // A lone rook against two advisors and two elephants (单车难破士象全).
+    if (rooks == 1 && officers == 1 && pawns == 0 && full_defence) return v / 8;
+    // A lone horse against any two defenders (advisors and/or elephants).
+    if (horses == 1 && officers == 1 && pawns == 0 && defenders >= 2) return v / 8;
+    // A lone cannon: no screen to mate with, unless its own advisor serves as one against a
+    // king with at most one defender (a cannon and an advisor beat a lone advisor).
+    if (cannons == 1 && officers == 1 && pawns == 0 && (n[strong][ADVISOR] == 0 || defenders >= 2)) return v / 8;
+    // A horse or a cannon with one pawn against two advisors and two elephants.
+    if ((horses == 1 || cannons == 1) && officers == 1 && pawns == 1 && full_defence) return v / 4;
+    // A lone pawn rarely wins against two defenders.
+    if (officers == 0 && pawns == 1 && defenders >= 2) return v / 4;
     return v;
 }
 
@@ -510,7 +527,7 @@ int scale_for_drawishness(const PieceCounts& n, int v) {
 int evaluate(const Position& pos) {
     Terms t;
     compute<false>(pos, t, nullptr);
-    int v = scale_for_drawishness(t.count, red_view(t));
+    int v = scale_for_drawishness(t.draw, red_view(t));
     v = pos.side_to_move() == RED ? v : -v;
     return v + TEMPO;
 }
@@ -529,7 +546,7 @@ std::string eval_trace(const Position& pos) {
     line("king     ", t.king[RED], t.king[BLACK]);
     out << "threats   red " << t.threat[RED] << " black " << t.threat[BLACK] << "\n";
     out << "phase " << t.phase << "/" << PHASE_MAX << "\n";
-    const int red = scale_for_drawishness(t.count, red_view(t));
+    const int red = scale_for_drawishness(t.draw, red_view(t));
     out << "total (Red's view) " << red << ", side to move " << (pos.side_to_move() == RED ? red : -red) + TEMPO;
     return out.str();
 }
@@ -546,14 +563,21 @@ int evaluate_trace(const EvalTrace& tr, const EvalWeights& w) {
     EvalCounts counts = tr.counts;
     EvalWeights weights = w;
     for_each_entry(weights, counts, [&](const std::string&, const Score& s, int n) { total += s * n; });
-    int v = scale_for_drawishness(tr.count, taper(total, tr.phase) + tr.threat);
+    int v = scale_for_drawishness(tr.draw, taper(total, tr.phase) + tr.threat);
     v = tr.side_to_move == RED ? v : -v;
     return v + TEMPO;
 }
 
 int draw_scale_divisor(const EvalTrace& tr, int red_view) {
     const int v = red_view > 0 ? 1 << 20 : -(1 << 20);
-    return v / scale_for_drawishness(tr.count, v);
+    return v / scale_for_drawishness(tr.draw, v);
+}
+
+int draw_scale_divisor(const Position& pos, int red_view) {
+    Terms t;
+    compute<false>(pos, t, nullptr);
+    const int v = red_view > 0 ? 1 << 20 : -(1 << 20);
+    return v / scale_for_drawishness(t.draw, v);
 }
 
 const EvalWeights& compiled_eval_weights() { return W; }

@@ -23,6 +23,13 @@ std::string eval_trace(const Position& pos);
 
 using PieceCounts = std::array<std::array<std::uint8_t, PIECE_TYPE_NB>, COLOR_NB>;
 
+// What the draw scaling looks at: the pieces per colour and type, and the pawns on the last
+// rank (they move only sideways there and never again reach the palace's upper ranks).
+struct DrawMaterial {
+    PieceCounts count{};
+    std::array<std::uint8_t, COLOR_NB> last_rank_pawns{};
+};
+
 // What the evaluation of one position is made of, linear in the weights (for the tuner):
 // evaluate_trace(trace_evaluation(pos), compiled_eval_weights()) == evaluate(pos).
 struct EvalTrace {
@@ -32,7 +39,7 @@ struct EvalTrace {
     int threat = 0;               // pieces en prise (untuned), Red's view, not tapered
     int phase = 0;                // 0 (bare) .. 16 (all rooks, horses and cannons)
     Color side_to_move = RED;
-    PieceCounts count{};          // pieces per colour and type (the draw scaling)
+    DrawMaterial draw{};          // what the draw scaling looks at
 };
 
 inline constexpr int EVAL_TEMPO = 12;   // for the side to move
@@ -43,5 +50,7 @@ EvalTrace trace_evaluation(const Position& pos);
 int evaluate_trace(const EvalTrace& trace, const EvalWeights& w);
 // The draw scaling's divisor (1, 4, 8 or 16) for a Red's-view score of that sign.
 int draw_scale_divisor(const EvalTrace& trace, int red_view);
+// The same for a position (the known drawn material balances, docs/engine.md).
+int draw_scale_divisor(const Position& pos, int red_view);
 
 }  // namespace xq::engine

@@ -9,10 +9,12 @@
 
 #include <atomic>
 #include <cstdlib>
+#include <set>
 #include <sstream>
 
 #include "child_process.h"
 #include "endgames/challenge_collection.h"
+#include "engine/eval.h"
 #include "engine/search.h"
 #include "xiangqi/position.h"
 
@@ -133,6 +135,73 @@ TEST_F(Verdicts, EveryDrawHoldsForBothEngines) {
         ++checked;
     }
     EXPECT_GE(checked, 5);
+}
+
+// The draw rules of the evaluation (engine/eval.cpp, scale_for_drawishness): each rule is
+// backed by positions where it applies (the stronger side, Red, to move) and whose draw both
+// engines confirm at the collection's depths. Fairy-Stockfish's score is its static estimate
+// where mate is impossible by how the pieces move (a cannon without a screen, a pawn on the
+// last rank), so there only the absence of a mate is checked (fsf_bound 0).
+struct DrawRuleCase {
+    const char* rule;
+    const char* fen;
+    int divisor;    // expected draw-scale divisor of Red's advantage
+    int fsf_bound;  // Fairy-Stockfish's score within this many cp (0: not checked)
+};
+
+const DrawRuleCase DRAW_RULE_CASES[] = {
+    {"a pawn on the last rank against a bare king", "P3k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", 16, 100},
+    {"a rook against two advisors and two elephants", "2bakab2/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", 8, 100},
+    {"a horse against two advisors", "3aka3/9/9/9/9/9/9/9/9/3K2N2 w - - 0 1", 8, 100},
+    {"a horse against an advisor and an elephant", "4ka3/9/4b4/9/9/9/9/9/9/3K1N3 w - - 0 1", 8, 100},
+    {"a horse against two elephants", "4k4/9/4b4/9/6b2/9/9/9/9/3K1N3 w - - 0 1", 8, 100},
+    {"a cannon against a bare king", "4k4/9/9/9/9/9/9/9/9/3KC4 w - - 0 1", 8, 0},
+    {"a horse and a high pawn against two advisors and two elephants",
+     "2bakab2/9/9/4P4/9/9/9/9/9/3K1N3 w - - 0 1", 4, 100},
+    {"a horse and a pawn at home against two advisors and two elephants",
+     "2bakab2/9/9/9/9/9/4P4/9/9/3K1N3 w - - 0 1", 4, 100},
+    {"a cannon and a pawn against two advisors and two elephants",
+     "2bakab2/9/9/9/9/9/4P4/9/9/3K1C3 w - - 0 1", 4, 100},
+    {"a high pawn against two advisors", "3aka3/9/9/4P4/9/9/9/9/9/3K5 w - - 0 1", 4, 100},
+};
+
+TEST_F(Verdicts, EveryDrawRuleOfTheEvaluationHoldsForBothEngines) {
+    for (const DrawRuleCase& c : DRAW_RULE_CASES) {
+        SCOPED_TRACE(std::string(c.rule) + " " + c.fen);
+        Position pos;
+        ASSERT_EQ(pos.set_fen(c.fen), FenError::None);
+        EXPECT_EQ(engine::draw_scale_divisor(pos, 1), c.divisor);
+        const engine::Result r = ours(pos, OUR_DRAW_DEPTH);
+        EXPECT_EQ(r.mate_in, 0) << "our engine finds a mate";
+        EXPECT_LT(std::abs(r.score_cp), OUR_DRAW_BOUND_CP);
+        const FsfScore f = fsf_search(fsf_, c.fen, FSF_DRAW_DEPTH);
+        ASSERT_TRUE(f.ok) << "Fairy-Stockfish gave no answer";
+        EXPECT_FALSE(f.mate) << "Fairy-Stockfish finds a mate in " << f.value;
+        if (c.fsf_bound > 0) {
+            EXPECT_LE(std::abs(f.value), c.fsf_bound);
+        }
+    }
+}
+
+// The rules never touch a stated win of the collection (the winner's advantage is unscaled),
+// and they scale the stated draws of the balances they cover (not d-p-a-1: a pawn against a
+// lone advisor, which a high pawn wins).
+TEST(DrawRules, ScaleTheCoveredStatedDrawsAndNoStatedWin) {
+    const std::set<std::string> covered = {"d-r-aabb-1", "d-r-aabb-2", "d-h-aa-1", "d-h-aa-2", "d-hp-aabb-1"};
+    int scaled = 0;
+    for (const Challenge& c : challenges()) {
+        SCOPED_TRACE(c.id + " " + c.fen);
+        Position pos;
+        ASSERT_EQ(pos.set_fen(c.fen), FenError::None);
+        if (c.verdict == Verdict::Win) {
+            EXPECT_EQ(engine::draw_scale_divisor(pos, pos.side_to_move() == RED ? 1 : -1), 1);
+        } else if (covered.count(c.id)) {
+            // The side not to move is the stronger one in every stated draw.
+            EXPECT_GT(engine::draw_scale_divisor(pos, pos.side_to_move() == RED ? -1 : 1), 1);
+            ++scaled;
+        }
+    }
+    EXPECT_EQ(scaled, int(covered.size()));
 }
 
 }  // namespace

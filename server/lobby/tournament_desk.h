@@ -2,6 +2,8 @@
 // (server/tournament/), opens the round's tables with the tournament's settings, seats the
 // entrants (AI entrants at their level), decides no-shows by forfeit, records every result
 // from the tables, and keeps the standings; every change goes out as one `tournament` line.
+// Requests in tournament_desk.cpp, rounds in tournament_desk_rounds.cpp, the restart in
+// tournament_desk_restore.cpp; one tournament's state is a TournamentEvent.
 #pragma once
 
 #include <boost/asio/steady_timer.hpp>
@@ -20,6 +22,7 @@
 namespace xq::server {
 
 class Lobby;
+struct TournamentEvent;
 
 class TournamentDesk final : public TableObserver {
 public:
@@ -58,22 +61,21 @@ public:
     void game_over(const Table& t, const proto::GameOver& go) override;
 
 private:
-    struct Event;
-    Event* event(std::uint32_t id) const;
-    void start_round(Event& e);
-    void open_board(Event& e, std::size_t index);
-    void seat_entrants(Event& e, std::size_t index);
+    TournamentEvent* event(std::uint32_t id) const;
+    void start_round(TournamentEvent& e);
+    void open_board(TournamentEvent& e, std::size_t index);
+    void seat_entrants(TournamentEvent& e, std::size_t index);
     void forfeits(std::uint32_t id, int round);
     // Records the result of board `index` of the current round; next round when all are in.
-    void decide(Event& e, std::size_t index, proto::BoardResult result, std::string reason);
-    void round_check(Event& e);
-    void refresh(Event& e);  // standings, then the `tournament` line to everyone concerned
-    void publish(const Event& e);
-    void arm_forfeits(Event& e);
-    void resume_round(Event& e);  // after a restart
+    void decide(TournamentEvent& e, std::size_t index, proto::BoardResult result, std::string reason);
+    void round_check(TournamentEvent& e);
+    void refresh(TournamentEvent& e);  // standings, then the `tournament` line to everyone concerned
+    void publish(const TournamentEvent& e);
+    void arm_forfeits(TournamentEvent& e);
+    void resume_round(TournamentEvent& e);  // after a restart
 
     Lobby& lobby_;
-    std::map<std::uint32_t, std::unique_ptr<Event>> events_;
+    std::map<std::uint32_t, std::unique_ptr<TournamentEvent>> events_;
     std::map<proto::TableId, std::uint32_t> boards_;  // open tournament boards -> event
     std::uint32_t next_id_ = 1;
     bool stopping_ = false;

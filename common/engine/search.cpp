@@ -800,6 +800,9 @@ Result Searcher::run(const Position& start, const std::vector<Move>& moves) {
     // If the filters removed everything, fall back to all legal moves: a move must be returned.
     if (root_moves_.empty())
         for (Move m : legal) root_moves_.push_back(RootMove{m, -INF, -INF, {m}});
+    // A forced move is answered after a short search; a move restricted by `searchmoves`
+    // (the book's sanity check, analysis) is searched in full, for its score.
+    const bool forced = legal.size() == 1;
 
     Result result;
     if (root_moves_.empty()) {
@@ -881,7 +884,7 @@ Result Searcher::run(const Position& start, const std::vector<Move>& moves) {
             const double factor = stable_iterations >= 3 ? 0.35 : (stable_iterations == 0 ? 0.8 : 0.55);
             if (elapsed_ms() > int(soft_ms_ * factor)) break;
         }
-        if (root_moves_.size() == 1 && !limits_.infinite && limits_.depth == 0 && depth >= 4) break;
+        if (forced && !limits_.infinite && limits_.depth == 0 && depth >= 4) break;
         if (std::abs(prev_score) >= MATE_BOUND && depth >= 2 * (MATE - std::abs(prev_score)) + 4 &&
             !limits_.infinite && limits_.depth == 0)
             break;

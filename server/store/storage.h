@@ -1,6 +1,8 @@
 // Persistence of tables, games, moves, seats and resume tokens in one SQLite database (WAL)
 // inside the server's data directory. Every call commits before it returns, so a move the
 // server broadcasts after append_move() succeeded survives kill -9 of the server.
+// Defined by concept: storage.cpp (open, tables, tokens), storage_schema.cpp, storage_games.cpp,
+// storage_tournaments.cpp, storage_learning.cpp (analyses, the book's learning).
 #pragma once
 
 #include <cstdint>

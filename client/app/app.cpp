@@ -624,54 +624,65 @@ void App::draw_table_board(const Layout& L) {
     else if (tb.paused && tb.board.in_progress() && !tb.board.game().over()) draw_paused(geo);
 }
 
+namespace {
+
+// A band across the river with a headline and a line below it: the result of a game, or the
+// arbiter's pause.
+struct RiverBand {
+    float height_cells;  // the band's height, in board cells
+    sf::Uint8 alpha;
+    sf::Color outline;
+    std::string head;
+    float head_cells;  // the headline's character size, in board cells
+    sf::Color head_color;
+    float head_top;  // the headline's top, as a fraction of the band's height
+    std::string line;
+    float line_cells;
+    float line_min_px;
+};
+
+void draw_river_band(sf::RenderWindow& window, const sf::Font& font, const BoardGeometry& g, const RiverBand& band) {
+    const float w = g.cell * 8.6f, h = g.cell * band.height_cells;
+    const float x = g.left + 4 * g.cell - w / 2, y = g.top + 4.5f * g.cell - h / 2;
+    sf::RectangleShape box({w, h});
+    box.setPosition(x, y);
+    box.setFillColor(sf::Color(20, 14, 10, band.alpha));
+    box.setOutlineThickness(2);
+    box.setOutlineColor(band.outline);
+    window.draw(box);
+    auto centred = [&](sf::Text& text, float top) {
+        const auto b = text.getLocalBounds();
+        text.setPosition(std::round(x + (w - b.width) / 2 - b.left), std::round(y + h * top));
+        window.draw(text);
+    };
+    sf::Text big(utf8(band.head), font, unsigned(g.cell * band.head_cells));
+    big.setStyle(sf::Text::Bold);
+    big.setFillColor(band.head_color);
+    centred(big, band.head_top);
+    sf::Text small(utf8(band.line), font, unsigned(std::max(band.line_min_px, g.cell * band.line_cells)));
+    small.setFillColor(sf::Color(235, 225, 210));
+    centred(small, 0.62f);
+}
+
+}  // namespace
+
 void App::draw_paused(const BoardGeometry& g) {
     // Across the river, so no one takes the stopped clocks for a frozen client.
-    const float w = g.cell * 8.6f, h = g.cell * 1.6f;
-    const float x = g.left + 4 * g.cell - w / 2, y = g.top + 4.5f * g.cell - h / 2;
-    sf::RectangleShape band({w, h});
-    band.setPosition(x, y);
-    band.setFillColor(sf::Color(20, 14, 10, 200));
-    band.setOutlineThickness(2);
-    band.setOutlineColor(sf::Color(255, 170, 90));
-    window_.draw(band);
-    sf::Text big(utf8(t(Str::PausedByArbiter)), view_.font(), unsigned(g.cell * 0.55f));
-    big.setStyle(sf::Text::Bold);
-    big.setFillColor(sf::Color(255, 190, 110));
-    auto b = big.getLocalBounds();
-    big.setPosition(std::round(x + (w - b.width) / 2 - b.left), std::round(y + h * 0.12f));
-    window_.draw(big);
-    sf::Text why(utf8(t(Str::PausedClocksStopped)), view_.font(), unsigned(std::max(11.f, g.cell * 0.26f)));
-    why.setFillColor(sf::Color(235, 225, 210));
-    b = why.getLocalBounds();
-    why.setPosition(std::round(x + (w - b.width) / 2 - b.left), std::round(y + h * 0.62f));
-    window_.draw(why);
+    draw_river_band(window_, view_.font(), g,
+                    {1.6f, 200, sf::Color(255, 170, 90), std::string(t(Str::PausedByArbiter)), 0.55f,
+                     sf::Color(255, 190, 110), 0.12f, std::string(t(Str::PausedClocksStopped)), 0.26f, 11.f});
 }
 
 void App::draw_banner(const BoardGeometry& g) {
     const TableState& tb = state_.table;
-    const float w = g.cell * 8.6f, h = g.cell * 2.4f;
-    const float x = g.left + 4 * g.cell - w / 2, y = g.top + 4.5f * g.cell - h / 2;
-    sf::RectangleShape band({w, h});
-    band.setPosition(x, y);
-    band.setFillColor(sf::Color(20, 14, 10, 215));
-    band.setOutlineThickness(2);
-    band.setOutlineColor(theme(view_.theme_index()).select);
-    window_.draw(band);
     const Str head = tb.outcome == Outcome::RedWins ? Str::RedWins : tb.outcome == Outcome::BlackWins ? Str::BlackWins : Str::DrawResult;
-    sf::Text big(utf8(t(head)), view_.font(), unsigned(g.cell * 0.8f));
-    big.setStyle(sf::Text::Bold);
-    big.setFillColor(tb.outcome == Outcome::RedWins ? sf::Color(240, 80, 70) : sf::Color(245, 235, 220));
-    auto b = big.getLocalBounds();
-    big.setPosition(std::round(x + (w - b.width) / 2 - b.left), std::round(y + h * 0.14f));
-    window_.draw(big);
     // The reason in the player's language, from its code (the server's text is English).
     const Str r = end_reason_string(tb.result_reason);
     std::string why = r != Str::Ok ? std::string(t(r)) : lang_ == Lang::English ? tb.result_text : std::string();
-    sf::Text reason(utf8(why), view_.font(), unsigned(std::max(12.f, g.cell * 0.32f)));
-    reason.setFillColor(sf::Color(235, 225, 210));
-    b = reason.getLocalBounds();
-    reason.setPosition(std::round(x + (w - b.width) / 2 - b.left), std::round(y + h * 0.62f));
-    window_.draw(reason);
+    draw_river_band(window_, view_.font(), g,
+                    {2.4f, 215, theme(view_.theme_index()).select, std::string(t(head)), 0.8f,
+                     tb.outcome == Outcome::RedWins ? sf::Color(240, 80, 70) : sf::Color(245, 235, 220), 0.14f,
+                     std::move(why), 0.32f, 12.f});
 }
 
 void App::draw_toast(const Layout& L) {

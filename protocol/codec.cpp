@@ -31,6 +31,7 @@ constexpr std::array<std::string_view, 8> BOARD_RESULT_NAMES = {
 constexpr std::array<std::string_view, 3> OFFER_NAMES = {"draw", "takeback", "new_game"};
 constexpr std::array<std::string_view, 5> ARBITER_NAMES = {"pause", "resume", "add_time", "adjudicate", "cancel"};
 constexpr std::array<std::string_view, 4> OUTCOME_NAMES = {"*", "1-0", "0-1", "1/2-1/2"};
+constexpr std::array<std::string_view, 3> NOTATION_NAMES = {"iccs", "wxf", "chinese"};
 
 template <class E, std::size_t N>
 bool enum_from(const std::array<std::string_view, N>& names, std::string_view s, E& out) {
@@ -64,6 +65,7 @@ json to_value(ErrorCode v) { return error_code_name(v); }
 json to_value(TournamentFormat v) { return FORMAT_NAMES[static_cast<std::size_t>(v)]; }
 json to_value(TournamentState v) { return TOURNAMENT_STATE_NAMES[static_cast<std::size_t>(v)]; }
 json to_value(BoardResult v) { return BOARD_RESULT_NAMES[static_cast<std::size_t>(v)]; }
+json to_value(PgnNotation v) { return NOTATION_NAMES[static_cast<std::size_t>(v)]; }
 template <class T>
 json to_value(const std::vector<T>& v);
 template <class T>
@@ -272,6 +274,9 @@ private:
     static bool read(const json& j, BoardResult& v, long long, long long, const std::string& n, std::string& w) {
         return read_enum(j, v, BOARD_RESULT_NAMES, n, w);
     }
+    static bool read(const json& j, PgnNotation& v, long long, long long, const std::string& n, std::string& w) {
+        return read_enum(j, v, NOTATION_NAMES, n, w);
+    }
     static bool read(const json& j, ErrorCode& v, long long, long long, const std::string& n, std::string& w) {
         if (!j.is_string()) return fail(w, n, "a string");
         const auto c = error_code_from_name(j.get_ref<const std::string&>());
@@ -444,6 +449,7 @@ std::string_view leave_reason_name(LeaveReason r) { return LEAVE_NAMES[static_ca
 std::string_view color_wire_name(Color c) { return COLOR_NAMES[c == RED ? 0 : 1]; }
 std::string_view abandon_policy_name(AbandonPolicy p) { return ABANDON_NAMES[static_cast<std::size_t>(p)]; }
 std::string_view board_result_name(BoardResult r) { return BOARD_RESULT_NAMES[static_cast<std::size_t>(r)]; }
+std::string_view notation_name(PgnNotation n) { return NOTATION_NAMES[static_cast<std::size_t>(n)]; }
 
 std::string check_name(std::string_view name) {
     if (name.empty()) return "name is empty";

@@ -17,7 +17,7 @@ using ClientMessage =
                  AnswerTakeback, NewGame, Invite, AnswerInvite, ListGames, GetGame, Pong,
                  ClaimWin, CreateTournament, JoinTournament, LeaveTournament, StartTournament,
                  ListTournaments, GetTournament, WithdrawOffer, Register, ChangePassword,
-                 AnalyseGame, CancelAnalysis, ArbiterRequest>;
+                 AnalyseGame, CancelAnalysis, ArbiterRequest, GetTournamentPgn>;
 
 using ServerMessage =
     std::variant<Welcome, Pong, Error, Tables, Users, UserJoined, UserLeft, TableUpdate,
@@ -26,7 +26,7 @@ using ServerMessage =
                  DrawAnswered, TakebackRequested, TakebackAnswered, TakebackDone,
                  NewGameOffered, InviteReceived, InviteAnswered, LeftTable, Games, GameRecord,
                  Ping, SeatAbandoned, Notice, Registered, PasswordChanged, Tournament, Tournaments, OfferWithdrawn,
-                 AnalysisProgress, Analysis, ArbiterAction>;
+                 AnalysisProgress, Analysis, ArbiterAction, TournamentPgn>;
 
 // Why a line could not become a message. `type` is the line's "type" when it had one,
 // so the error reply can name the request.
@@ -74,6 +74,7 @@ std::string_view leave_reason_name(LeaveReason r);
 std::string_view color_wire_name(Color c);  // "red", "black"
 std::string_view abandon_policy_name(AbandonPolicy p);  // "claim", "ai"
 std::string_view board_result_name(BoardResult r);      // "*", "1-0", ..., "bye"
+std::string_view notation_name(PgnNotation n);          // "iccs", "wxf", "chinese"
 
 // Checks a nickname: 1..MAX_NAME_CODE_POINTS code points of valid UTF-8, no control
 // characters, no leading or trailing space. Returns an empty string when fine, else why not.

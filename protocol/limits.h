@@ -71,5 +71,12 @@ inline constexpr int DEFAULT_FORFEIT_SECONDS = 120;
 inline constexpr int MAX_SPECTATOR_DELAY = 20;
 inline constexpr std::size_t MAX_TOURNAMENT_NAME_CODE_POINTS = 40;
 inline constexpr std::size_t MAX_TOURNAMENTS = 20;
+// A tournament's PGN goes over the wire in pages of at most this many bytes of text (JSON
+// escaping at most doubles PGN text, which has no control character but the newline, so a
+// page stays under MAX_LINE_BYTES); a text over MAX_TOURNAMENT_PGN_BYTES is not sent (the
+// operator's `xiangqi-server export` writes it).
+inline constexpr std::size_t TOURNAMENT_PGN_PAGE_BYTES = 7 * 1024;
+inline constexpr std::size_t MIN_TOURNAMENT_PGN_PAGE_BYTES = 256;
+inline constexpr std::size_t MAX_TOURNAMENT_PGN_BYTES = 4 * 1024 * 1024;
 
 }  // namespace xq::proto

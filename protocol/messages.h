@@ -39,6 +39,8 @@ enum class TournamentState { Open, Running, Finished };
 // "red_forfeit" / "black_forfeit" (that side did not show: the other scores the win),
 // "double_forfeit" (neither showed), "bye" (red had the bye; no game).
 enum class BoardResult { Pending, RedWin, Draw, BlackWin, RedForfeit, BlackForfeit, DoubleForfeit, Bye };
+// The move notation of a PGN text: "iccs" (h2e2), "wxf" (C2.5), "chinese" (炮二平五).
+enum class PgnNotation { Iccs, Wxf, Chinese };
 
 inline Role role_of(Color c) { return c == RED ? Role::Red : Role::Black; }
 
@@ -459,6 +461,22 @@ struct GetTournament {
     static constexpr std::string_view TYPE = "get_tournament";
     std::uint32_t tournament = 0;
     template <class F> void fields(F& f) { f("tournament", tournament); }
+};
+
+// One page of the tournament's games as one PGN text (the export's text): `offset` bytes
+// in, at most `limit` bytes (0: TOURNAMENT_PGN_PAGE_BYTES).
+struct GetTournamentPgn {
+    static constexpr std::string_view TYPE = "get_tournament_pgn";
+    std::uint32_t tournament = 0;
+    PgnNotation notation = PgnNotation::Iccs;
+    std::int64_t offset = 0;
+    int limit = 0;
+    template <class F> void fields(F& f) {
+        f("tournament", tournament);
+        f.opt("notation", notation);
+        f.opt("offset", offset, 0, std::int64_t(MAX_TOURNAMENT_PGN_BYTES));
+        f.opt("limit", limit, 0, int(TOURNAMENT_PGN_PAGE_BYTES));
+    }
 };
 
 // ---- Server to client ------------------------------------------------------------------
@@ -1113,6 +1131,29 @@ struct TournamentSummary {
         f("round", round, 0, MAX_TOURNAMENT_ROUNDS);
         f("rounds", rounds, 0, MAX_TOURNAMENT_ROUNDS);
         f("entrants", entrants, 0, MAX_TOURNAMENT_ENTRANTS);
+    }
+};
+
+// A page of a tournament's PGN: text[offset, offset + text.size()) of the whole text of
+// `total` bytes, cut at a character boundary; `digest` (of the whole text) changes when the
+// text does, so pages of different texts are never joined; `more` when text follows.
+struct TournamentPgn {
+    static constexpr std::string_view TYPE = "tournament_pgn";
+    std::uint32_t tournament = 0;
+    PgnNotation notation = PgnNotation::Iccs;
+    std::int64_t offset = 0;
+    std::int64_t total = 0;
+    std::string digest;
+    std::string text;
+    bool more = false;
+    template <class F> void fields(F& f) {
+        f("tournament", tournament);
+        f("notation", notation);
+        f("offset", offset, 0, std::int64_t(MAX_TOURNAMENT_PGN_BYTES));
+        f("total", total, 0, std::int64_t(MAX_TOURNAMENT_PGN_BYTES));
+        f("digest", digest);
+        f("text", text);
+        f.opt("more", more);
     }
 };
 

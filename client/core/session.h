@@ -154,6 +154,7 @@ private:
     // Tournaments are not shown by this client yet.
     void on(const proto::Tournament&) {}
     void on(const proto::Tournaments&) {}
+    void on(const proto::TournamentPgn&) {}
     void on(const proto::OfferWithdrawn& m);
     void on(const proto::ArbiterAction& m);
 

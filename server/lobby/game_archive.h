@@ -3,11 +3,20 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <string>
 
 #include "protocol/messages.h"
 
 namespace xq::server {
+
+// A tournament's games as one PGN text, with a digest of it (16 hex digits) that changes
+// when the text does.
+struct TournamentPgnText {
+    std::string text;
+    std::string digest;
+};
 
 // The game archive behind list_games / get_game.
 class GameArchive {
@@ -21,6 +30,14 @@ public:
     // none answers nullopt and forgets what it is given.
     virtual std::optional<proto::Analysis> analysis(std::int64_t /*id*/) { return std::nullopt; }
     virtual void save_analysis(const proto::Analysis& /*analysis*/) {}
+    // Every decided game of tournament `id` as one PGN text, as `xiangqi-server export
+    // --tournament` writes it (empty when none has a result yet); null and why when it cannot
+    // be made. An archive that keeps no tournaments answers null.
+    virtual std::shared_ptr<const TournamentPgnText> tournament_pgn(std::uint32_t /*id*/, proto::PgnNotation /*notation*/,
+                                                                    std::string* error) {
+        if (error) *error = "this server keeps no tournaments";
+        return nullptr;
+    }
 };
 
 }  // namespace xq::server

@@ -271,6 +271,7 @@ private:
     void handle(User& u, const proto::StartTournament& m);
     void handle(User& u, const proto::ListTournaments& m);
     void handle(User& u, const proto::GetTournament& m);
+    void handle(User& u, const proto::GetTournamentPgn& m);
     void handle(User& u, const proto::WithdrawOffer& m);
     void handle(User& u, const proto::Register& m);
     void handle(User& u, const proto::ChangePassword& m);

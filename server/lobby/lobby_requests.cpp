@@ -290,6 +290,52 @@ void Lobby::handle(User& u, const proto::GetTournament& m) {
     else refuse(u, ErrorCode::NoSuchTournament, "no tournament " + std::to_string(m.tournament), m.TYPE);
 }
 
+void Lobby::handle(User& u, const proto::GetTournamentPgn& m) {
+    if (!desk_.find(m.tournament)) {
+        refuse(u, ErrorCode::NoSuchTournament, "no tournament " + std::to_string(m.tournament), m.TYPE);
+        return;
+    }
+    if (!archive_) {
+        refuse(u, ErrorCode::NotAllowed, "this server keeps no game archive", m.TYPE);
+        return;
+    }
+    if (m.limit != 0 && std::size_t(m.limit) < proto::MIN_TOURNAMENT_PGN_PAGE_BYTES) {
+        refuse(u, ErrorCode::BadField,
+               "field 'limit' must be 0 or " + std::to_string(proto::MIN_TOURNAMENT_PGN_PAGE_BYTES) + ".." +
+                   std::to_string(proto::TOURNAMENT_PGN_PAGE_BYTES),
+               m.TYPE);
+        return;
+    }
+    std::string why;
+    const auto pgn = archive_->tournament_pgn(m.tournament, m.notation, &why);
+    if (!pgn) {
+        spdlog::warn("tournament {} PGN: {}", m.tournament, why);
+        refuse(u, ErrorCode::Internal, "the tournament's games cannot be read: " + why, m.TYPE);
+        return;
+    }
+    const std::string& text = pgn->text;
+    if (text.size() > proto::MAX_TOURNAMENT_PGN_BYTES) {
+        refuse(u, ErrorCode::NotAllowed,
+               "the tournament's PGN is " + std::to_string(text.size()) + " bytes, more than the wire's " +
+                   std::to_string(proto::MAX_TOURNAMENT_PGN_BYTES) + ": the operator exports it (xiangqi-server export)",
+               m.TYPE);
+        return;
+    }
+    const auto offset = static_cast<std::size_t>(m.offset);
+    const auto continuation = [&](std::size_t i) { return (static_cast<unsigned char>(text[i]) & 0xC0) == 0x80; };
+    if (offset > text.size() || (offset < text.size() && continuation(offset))) {
+        refuse(u, ErrorCode::BadField,
+               "field 'offset' must be a character boundary of the text (" + std::to_string(text.size()) + " bytes)",
+               m.TYPE);
+        return;
+    }
+    // Cut before a character that does not fit whole.
+    std::size_t end = std::min(text.size(), offset + std::size_t(m.limit == 0 ? int(proto::TOURNAMENT_PGN_PAGE_BYTES) : m.limit));
+    while (end < text.size() && continuation(end)) --end;
+    send_msg(u, proto::TournamentPgn{m.tournament, m.notation, m.offset, std::int64_t(text.size()), pgn->digest,
+                                     text.substr(offset, end - offset), end < text.size()});
+}
+
 void Lobby::handle(User& u, const proto::Sync& m) {
     if (Table* t = at_table(u, m.table, m.TYPE)) t->send_snapshot(u.id);
 }

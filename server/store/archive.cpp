@@ -174,6 +174,14 @@ ImportResult import_pgn(Storage& storage, std::string_view text, std::int64_t no
 
 std::optional<std::string> tournament_pgn(Storage& storage, std::int64_t tournament_id, Notation notation,
                                           std::string_view site, std::string* error) {
+    auto all = tournament_games_pgn(storage, tournament_id, notation, site, error);
+    if (all && all->empty())
+        return fail<std::string>(error, "tournament " + std::to_string(tournament_id) + " has no game with a result yet");
+    return all;
+}
+
+std::optional<std::string> tournament_games_pgn(Storage& storage, std::int64_t tournament_id, Notation notation,
+                                                std::string_view site, std::string* error) {
     const std::string which = "tournament " + std::to_string(tournament_id);
     for (const StoredTournament& st : storage.tournaments()) {
         if (st.id != tournament_id) continue;
@@ -193,7 +201,6 @@ std::optional<std::string> tournament_pgn(Storage& storage, std::int64_t tournam
             all += *pgn;
             all += "\n";
         }
-        if (all.empty()) return fail<std::string>(error, which + " has no game with a result yet");
         return all;
     }
     return fail<std::string>(error, "no " + which + " in the database");

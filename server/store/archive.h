@@ -39,6 +39,9 @@ std::optional<std::string> record_pgn(const GameRecord& record, Notation notatio
 // or it has no game with a result yet.
 std::optional<std::string> tournament_pgn(Storage& storage, std::int64_t tournament_id, Notation notation,
                                           std::string_view site, std::string* error = nullptr);
+// The same, but a tournament with no game yet is an empty text (the wire's get_tournament_pgn).
+std::optional<std::string> tournament_games_pgn(Storage& storage, std::int64_t tournament_id, Notation notation,
+                                                std::string_view site, std::string* error = nullptr);
 
 struct ImportResult {
     int imported = 0;

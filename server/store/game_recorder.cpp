@@ -7,6 +7,7 @@
 #include <map>
 
 #include "protocol/utf8.h"
+#include "server/store/archive.h"
 #include "server/table/restored_seat.h"
 #include "server/table/table_game_clock.h"
 
@@ -357,11 +358,34 @@ std::optional<proto::Analysis> GameRecorder::analysis(std::int64_t id) {
 }
 
 void GameRecorder::save_analysis(const proto::Analysis& a) {
+    pgn_texts_.clear();  // a tournament game's moves may carry it as comments
     if (storage_ && !storage_->save_analysis(StoredAnalysis{a.id, a.nodes, a.evals, a.best, a.losses}))
         write_failed("storing an analysis");
 }
 
+std::shared_ptr<const TournamentPgnText> GameRecorder::tournament_pgn(std::uint32_t id, proto::PgnNotation notation,
+                                                                      std::string* error) {
+    if (!storage_) return GameArchive::tournament_pgn(id, notation, error);
+    if (auto it = pgn_texts_.find({id, notation}); it != pgn_texts_.end()) return it->second;
+    const Notation n = notation == proto::PgnNotation::Wxf       ? Notation::Wxf
+                       : notation == proto::PgnNotation::Chinese ? Notation::Chinese
+                                                                 : Notation::Iccs;
+    auto text = tournament_games_pgn(*storage_, id, n, "LAN", error);
+    if (!text) return nullptr;
+    // FNV-1a, 64 bits: tells two texts apart, no secret to keep.
+    std::uint64_t h = 14695981039346656037ull;
+    for (unsigned char c : *text) h = (h ^ c) * 1099511628211ull;
+    static constexpr char HEX[] = "0123456789abcdef";
+    std::string digest(16, '0');
+    for (int i = 15; i >= 0; --i, h >>= 4) digest[std::size_t(i)] = HEX[h & 15];
+    auto made = std::make_shared<const TournamentPgnText>(TournamentPgnText{std::move(*text), std::move(digest)});
+    if (pgn_texts_.size() >= 8) pgn_texts_.clear();
+    pgn_texts_[{id, notation}] = made;
+    return made;
+}
+
 void GameRecorder::save_tournament(std::uint32_t id, const SavedTournament& t) {
+    std::erase_if(pgn_texts_, [id](const auto& e) { return e.first.first == id; });
     if (!storage_) return;
     StoredTournament st{id, t.state, {}};
     for (proto::TableId table : t.tables) st.game_tables.push_back(std::int64_t(table));
@@ -369,6 +393,7 @@ void GameRecorder::save_tournament(std::uint32_t id, const SavedTournament& t) {
 }
 
 void GameRecorder::forget_tournament(std::uint32_t id) {
+    std::erase_if(pgn_texts_, [id](const auto& e) { return e.first.first == id; });
     if (storage_ && !storage_->forget_tournament(id)) write_failed("forgetting a tournament");
 }
 

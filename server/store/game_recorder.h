@@ -7,8 +7,11 @@
 #include <boost/asio/io_context.hpp>
 #include <chrono>
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <string>
 #include <unordered_map>
+#include <utility>
 
 #include "server/lobby/game_archive.h"
 #include "server/lobby/lobby.h"
@@ -47,6 +50,10 @@ public:
     std::int64_t game_id_at(proto::TableId table) const override;
     std::optional<proto::Analysis> analysis(std::int64_t id) override;
     void save_analysis(const proto::Analysis& analysis) override;
+    // Made from the database on the first request, then kept until the tournament changes
+    // (or an analysis is stored): the pages of one text are cut from one copy.
+    std::shared_ptr<const TournamentPgnText> tournament_pgn(std::uint32_t id, proto::PgnNotation notation,
+                                                            std::string* error) override;
 
     // TournamentStore: the tournaments in the database.
     void save_tournament(std::uint32_t id, const SavedTournament& t) override;
@@ -67,6 +74,8 @@ private:
     std::unordered_map<proto::TableId, ClockConfig> table_clocks_;  // table -> its clock setting
     std::uint64_t failed_writes_ = 0;
     std::uint64_t committed_moves_ = 0;
+    // Tournament PGN texts made for the wire, by (tournament, notation); a few at most.
+    std::map<std::pair<std::uint32_t, proto::PgnNotation>, std::shared_ptr<const TournamentPgnText>> pgn_texts_;
 };
 
 }  // namespace xq::server

@@ -20,6 +20,7 @@
 #include "server/app/archive_command.h"
 #include "server/app/server_runtime.h"
 #include "server/identity/account_store.h"
+#include "durability/durable_server.h"
 #include "server/harness.h"
 #include "server/store/storage.h"
 #include "rules/repetition_cases.h"
@@ -28,8 +29,6 @@
 
 namespace xq::test {
 namespace {
-
-using server::RuntimeConfig;
 
 std::uint16_t free_port(bool udp = false) {
     int fd = ::socket(AF_INET, udp ? SOCK_DGRAM : SOCK_STREAM, 0);
@@ -41,50 +40,6 @@ std::uint16_t free_port(bool udp = false) {
     ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
     ::close(fd);
     return ntohs(a.sin_port);
-}
-
-// A server with the durability runtime, in this process, on its own thread.
-class DurableServer {
-public:
-    DurableServer(server::ServerConfig config, RuntimeConfig dc) : config_(std::move(config)) {
-        spdlog::set_level(spdlog::level::warn);
-        server_ = std::make_unique<server::Server>(io_, config_, nullptr);
-        EXPECT_FALSE(server_->listen());
-        runtime_ = std::make_unique<server::ServerRuntime>(io_, *server_, config_, dc);
-        std::string err;
-        EXPECT_TRUE(runtime_->start(&err)) << err;
-        thread_ = std::thread([this] { io_.run(); });
-    }
-    ~DurableServer() {
-        asio::post(io_, [this] {
-            runtime_->stop();
-            server_->stop();
-        });
-        thread_.join();
-        runtime_.reset();
-    }
-    std::uint16_t port() const { return server_->port(); }
-    template <class F>
-    auto on_server(F f) {
-        std::promise<decltype(f(*server_, *runtime_))> p;
-        asio::post(io_, [&] { p.set_value(f(*server_, *runtime_)); });
-        return p.get_future().get();
-    }
-
-private:
-    server::ServerConfig config_;
-    asio::io_context io_{1};
-    std::unique_ptr<server::Server> server_;
-    std::unique_ptr<server::ServerRuntime> runtime_;
-    std::thread thread_;
-};
-
-RuntimeConfig quiet(const TempDir& dir) {
-    RuntimeConfig dc;
-    dc.data_dir = dir.path().string();
-    dc.discovery_port = 0;  // off unless a test turns it on (on loopback)
-    dc.console = false;
-    return dc;
 }
 
 struct Pair {
@@ -910,21 +865,6 @@ TEST(Durability, AnArbitersPauseAndAddedTimeSurviveKillNine) {
     EXPECT_EQ(resumed.clocks->running, std::optional<Color>(RED));
     ann->send(proto::MoveRequest{table, 2, "h0g2"});
     EXPECT_EQ(ann->expect_ply(3).move, "h0g2");
-}
-
-// The next `tournament` line of tournament `id` that satisfies `ok` (others are skipped).
-template <class Pred>
-proto::Tournament wait_tournament(Client& c, std::uint32_t id, Pred ok, std::chrono::milliseconds timeout = 10000ms) {
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    for (;;) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-        if (left.count() <= 0) {
-            ADD_FAILURE() << "no tournament line as expected";
-            return {};
-        }
-        const auto t = c.expect<proto::Tournament>(left);
-        if (t.id == id && ok(t)) return t;
-    }
 }
 
 // Issue #18 point 4: a tournament survives kill -9 mid-round. Four players, a round-robin;

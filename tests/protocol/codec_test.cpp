@@ -88,6 +88,7 @@ std::vector<ClientMessage> all_client_samples() {
         StartTournament{3},
         ListTournaments{},
         GetTournament{3},
+        GetTournamentPgn{3, PgnNotation::Chinese, 7168, 1024},
         Register{"correct horse 电池"},
         ChangePassword{"old secret", "new secret"},
         ArbiterRequest{7, ArbiterKind::AddTime, BLACK, 60, std::nullopt, ""},
@@ -170,6 +171,7 @@ std::vector<ServerMessage> all_server_samples() {
         ArbiterAction{7, "dora", ArbiterKind::Pause, std::nullopt, std::nullopt, std::nullopt, "", 12, true,
                       Clocks{1000, 2000, std::nullopt, true}},
         ArbiterAction{7, "operator", ArbiterKind::Cancel, std::nullopt, std::nullopt, std::nullopt, "wrong pairing", 0},
+        TournamentPgn{3, PgnNotation::Wxf, 0, 400, "0123456789abcdef", "[Event \"Club night\"]\n1. C2.5 H8+7", true},
     };
 }
 
@@ -516,6 +518,26 @@ TEST(Codec, TournamentRequestsAreChecked) {
     EXPECT_TRUE(bad(R"({"type":"create_tournament","format":"swiss","rounds":3,"forfeit_seconds":-1})"));
     EXPECT_TRUE(bad(R"({"type":"join_tournament","tournament":"3"})"));
     EXPECT_TRUE(decode_client(R"({"type":"create_tournament","format":"round_robin"})").ok());
+    EXPECT_TRUE(bad(R"({"type":"get_tournament_pgn","tournament":3,"notation":"san"})"));
+    EXPECT_TRUE(bad(R"({"type":"get_tournament_pgn","tournament":3,"offset":-1})"));
+    EXPECT_TRUE(bad(R"({"type":"get_tournament_pgn","tournament":3,"limit":7169})"));
+    EXPECT_TRUE(bad(R"({"type":"get_tournament_pgn"})"));
+    EXPECT_TRUE(decode_client(R"({"type":"get_tournament_pgn","tournament":3})").ok());
+}
+
+TEST(Codec, FullestTournamentPgnPageFitsInALine) {
+    // A page of the most escaping PGN text can need: every byte a quote or a backslash
+    // (each written as two), at the largest offsets and a long digest.
+    for (const char c : {'"', '\\', '\n'}) {
+        TournamentPgn p{4000000000u, PgnNotation::Chinese, std::int64_t(MAX_TOURNAMENT_PGN_BYTES),
+                        std::int64_t(MAX_TOURNAMENT_PGN_BYTES), "ffffffffffffffff",
+                        std::string(TOURNAMENT_PGN_PAGE_BYTES, c), true};
+        const std::string line = encode(ServerMessage{p});
+        EXPECT_LE(line.size(), MAX_LINE_BYTES);
+        const auto back = decode_server(line);
+        ASSERT_TRUE(back.ok()) << back.error().message;
+        EXPECT_EQ(std::get<TournamentPgn>(back.value()).text, p.text);
+    }
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include "protocol/pages.h"
 #include "protocol/utf8.h"
 #include "server/admin/ban_list.h"
+#include "server/lobby/broadcast_delay.h"
 #include "server/ai/ai_pool.h"
 #include "server/ai/engine_pool.h"
 #include "server/table/game_clock.h"
@@ -477,6 +478,10 @@ void Lobby::handle(User& u, const proto::GetGame& m) {
     auto record = archive_->get_game(m.id);
     if (!record) {
         refuse(u, proto::ErrorCode::NoSuchGame, "no game " + std::to_string(m.id) + " in the archive", m.TYPE);
+        return;
+    }
+    if (const proto::TableId t = delayed_table(tables_, *archive_, u.id, m.id)) {
+        refuse(u, proto::ErrorCode::NotAllowed, delayed_message(t), m.TYPE);
         return;
     }
     send_msg(u, *record);

@@ -8,6 +8,7 @@
 
 #include "book/game_analysis.h"
 #include "server/ai/ai_pool.h"
+#include "server/lobby/broadcast_delay.h"
 #include "server/lobby/game_archive.h"
 #include "server/lobby/lobby.h"
 #include "xiangqi/notation.h"
@@ -72,6 +73,10 @@ void Lobby::handle(User& u, const proto::AnalyseGame& m) {
         auto record = archive_->get_game(m.id);
         if (!record) {
             refuse(u, proto::ErrorCode::NoSuchGame, "no game " + std::to_string(m.id) + " in the archive", m.TYPE);
+            return;
+        }
+        if (const proto::TableId t = delayed_table(tables_, *archive_, u.id, m.id)) {
+            refuse(u, proto::ErrorCode::NotAllowed, delayed_message(t), m.TYPE);
             return;
         }
         fen = record->start_fen;

@@ -51,7 +51,7 @@ int main(int argc, char** argv) {
         {"oversized", oversized}, {"garbage", garbage}, {"chat_cut", chat_cut}, {"slowloris", slowloris},
         {"nonreader", nonreader}, {"caps", caps},       {"floods", floods},     {"forged", forged},
         {"soak", soak},           {"kill9", kill9},       {"identity", identity},
-        {"promises", promises},
+        {"promises", promises},   {"tournaments", tournaments},
     };
     std::set<std::string> want(scenarios.begin(), scenarios.end());
     for (const auto& w : want) {

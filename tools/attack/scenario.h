@@ -1,6 +1,6 @@
 // The frame every attack scenario shares: the run's settings and result rows (Env, Row), a
 // scenario's own server (Session), small formatting helpers, and the scenarios themselves
-// (one file per group: input, connections, floods, soak, kill9).
+// (one file per group: input, connections, floods, soak, kill9, tournaments).
 #pragma once
 
 #include <cstdint>
@@ -74,6 +74,7 @@ void garbage(Env& env);
 void chat_cut(Env& env);
 void identity(Env& env);
 void promises(Env& env);
+void tournaments(Env& env);
 void slowloris(Env& env);
 void nonreader(Env& env);
 void caps(Env& env);

@@ -85,7 +85,6 @@ struct Frame {
     Move killers[2];
     Move move;
     int eval = 0;
-    int static_eval = 0;  // the corrected static evaluation (not in check)
     int pv_len = 0;
     Move pv[MAX_PLY + 1];
 };
@@ -98,35 +97,12 @@ constexpr int SCORE_BAD_CAPTURE = -(1 << 28);
 constexpr int HISTORY_MAX = 1 << 14;
 constexpr Move NULL_MARK = Move::from_raw(0xFFFF);  // marks a null move in the frame stack
 
-// Keys of the pawn structure (SplitMix64 of piece and point), for the correction history.
-constexpr std::uint64_t pawn_zobrist(Piece p, Square s) {
-    std::uint64_t z = (std::uint64_t(p) * SQ_NB + std::uint64_t(s) + 1) * 0x9E3779B97F4A7C15ULL;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
 }  // namespace
 
 // What each search thread keeps to itself across searches: the history heuristic and a
 // cache of static evaluations.
 struct ThreadData {
     int history[PIECE_NB][SQ_NB] = {};
-    // Correction history: how far the static evaluation missed the search's result, by side
-    // to move and pawn structure (an exponential average, in 1/CORRECTION_GRAIN cp).
-    static constexpr int CORRECTION_SIZE = 1 << 14;
-    static constexpr int CORRECTION_GRAIN = 64;
-    static constexpr int CORRECTION_MAX_CP = 300;
-    std::int32_t correction[COLOR_NB][CORRECTION_SIZE] = {};
-    int corrected_eval(int raw, Color stm, std::uint64_t pawn_key) const {
-        return raw + correction[stm][pawn_key & (CORRECTION_SIZE - 1)] / CORRECTION_GRAIN;
-    }
-    void update_correction(Color stm, std::uint64_t pawn_key, int miss_cp, int depth) {
-        std::int32_t& c = correction[stm][pawn_key & (CORRECTION_SIZE - 1)];
-        const int target = std::clamp(miss_cp, -CORRECTION_MAX_CP, CORRECTION_MAX_CP) * CORRECTION_GRAIN;
-        const int w = std::min(4 * (depth + 1), 64);
-        c = std::int32_t((std::int64_t(c) * (256 - w) + std::int64_t(target) * w) / 256);
-    }
     // Static evaluations by key: most quiescence nodes are evaluated more than once.
     struct EvalEntry {
         std::uint64_t key = 0;
@@ -148,8 +124,6 @@ struct ThreadData {
         eval_cache.clear();
         for (auto& row : history)
             for (int& h : row) h = 0;
-        for (auto& side : correction)
-            for (std::int32_t& c : side) c = 0;
     }
     void decay() {
         // History decays between searches so that old games weigh less than the current one.
@@ -201,11 +175,6 @@ private:
     void make(Move m, UndoInfo& u) {
         const bool capture = pos_.is_capture(m);
         const bool may_check = pos_.may_give_check(m);
-        std::uint64_t pk = pawn_keys_.back();
-        const Piece moved = pos_.moved_piece(m);
-        if (type_of(moved) == PAWN) pk ^= pawn_zobrist(moved, m.from()) ^ pawn_zobrist(moved, m.to());
-        if (capture && type_of(pos_.piece_on(m.to())) == PAWN) pk ^= pawn_zobrist(pos_.piece_on(m.to()), m.to());
-        pawn_keys_.push_back(pk);
         pos_.do_move(m, u);
         tt_.prefetch(pos_.key());
         path_.push_back(m);
@@ -215,7 +184,6 @@ private:
     }
     void unmake(Move m, const UndoInfo& u) {
         pos_.undo_move(m, u);
-        pawn_keys_.pop_back();
         path_.pop_back();
         keys_.pop_back();
         checks_.pop_back();
@@ -223,7 +191,6 @@ private:
     }
     void make_null(UndoInfo& u) {
         pos_.do_null_move(u);
-        pawn_keys_.push_back(pawn_keys_.back());
         path_.push_back(Move::none());
         keys_.push_back(pos_.key());
         checks_.push_back(false);
@@ -231,7 +198,6 @@ private:
     }
     void unmake_null(const UndoInfo& u) {
         pos_.undo_null_move(u);
-        pawn_keys_.pop_back();
         path_.pop_back();
         keys_.pop_back();
         checks_.pop_back();
@@ -278,7 +244,6 @@ private:
 
     Position pos_;
     std::vector<std::uint64_t> keys_;
-    std::vector<std::uint64_t> pawn_keys_;  // pawn structure keys (correction history), as keys_
     std::vector<Move> path_;               // path_[i]: the move played from position i
     std::vector<std::uint8_t> checks_;     // checks_[i]: the position after move i-1 is in check
     std::vector<int> irreversible_;        // index of the latest position repetition cannot pass
@@ -425,7 +390,7 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
     int best = -INF;
     int stand = 0;
     if (!check) {
-        stand = td_.corrected_eval(tte ? tte->eval : td_.cached_eval(pos_), pos_.side_to_move(), pawn_keys_.back());
+        stand = tte ? tte->eval : td_.cached_eval(pos_);
         if (stand >= beta) return stand;
         if (stand > alpha) alpha = stand;
         best = stand;
@@ -517,9 +482,7 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
 
     int eval = 0, raw_eval = 0;
     if (!check) {
-        raw_eval = tte ? tte->eval : td_.cached_eval(pos_);
-        eval = td_.corrected_eval(raw_eval, pos_.side_to_move(), pawn_keys_.back());
-        f.static_eval = eval;
+        raw_eval = eval = tte ? tte->eval : td_.cached_eval(pos_);
         // The table's bound on the real score is a better estimate than the static eval.
         if (tt_score != NO_SCORE && std::abs(tt_score) < MATE_BOUND &&
             ((tte->bound() == Bound::Lower && tt_score > eval) ||
@@ -643,11 +606,6 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     if (best == -INF) best = alpha;  // every move pruned: fail low
 
     const Bound bound = best >= beta ? Bound::Lower : (best_move && best > old_alpha ? Bound::Exact : Bound::Upper);
-    // The static evaluation missed a quiet result: correct later evaluations of this pawn
-    // structure towards it (only in the direction the bound proves).
-    if (!check && std::abs(best) < MATE_BOUND && !(best_move && pos_.is_capture(best_move)) &&
-        !(bound == Bound::Lower && best <= f.static_eval) && !(bound == Bound::Upper && best >= f.static_eval))
-        td_.update_correction(pos_.side_to_move(), pawn_keys_.back(), best - raw_eval, depth);
     tt_.store(pos_.key(), best_move, score_to_tt(best, ply), raw_eval, depth, bound);
     return best;
 }
@@ -800,13 +758,6 @@ Result Searcher::run(const Position& start, const std::vector<Move>& moves) {
     start_time_ = Clock::now();
     pos_ = start;
     keys_.assign(1, pos_.key());
-    std::uint64_t pk = 0;
-    for (Color c : {RED, BLACK})
-        pos_.for_each_piece(c, [&](Square sq) {
-            if (type_of(pos_.piece_on(sq)) == PAWN) pk ^= pawn_zobrist(pos_.piece_on(sq), sq);
-        });
-    pawn_keys_.assign(1, pk);
-    pawn_keys_.reserve(moves.size() + MAX_PLY + 8);
     path_.clear();
     path_.reserve(moves.size() + MAX_PLY + 8);
     checks_.assign(1, pos_.in_check());

@@ -135,6 +135,20 @@ private:
     // Endgame challenges (app_endgames.cpp).
     void ui_endgames();
     void ui_endgame_goal();  // the table panel's line: the challenge and its goal
+    // The Tournaments window (app_tournaments.cpp): what it drew last frame (`expect
+    // tourney`) and where its controls stood (`locate tourney CONTROL`, for a real mouse).
+    void open_tournaments();
+    void ui_tournaments();
+    void ui_tourney_list();
+    void ui_tourney_detail(const proto::Tournament& tn);
+    void ui_tourney_standings(const proto::Tournament& tn);
+    void ui_tourney_crosstable(const proto::Tournament& tn);
+    void ui_tourney_pairings(const proto::Tournament& tn, bool director);
+    void create_tournament(const std::string& name);
+    void tick_tournaments();
+    void tourney_text(const std::string& text, bool disabled = false);
+    bool tourney_button(const std::string& control, const char* label, bool small = false);
+    std::optional<PointF> tourney_control(const std::string& control) const;
     // The position editor (app_editor.cpp).
     void ui_editor();
     void tick_editor();
@@ -274,6 +288,17 @@ private:
     bool endgame_ai_asked_ = false;
     bool endgame_done_ = false;
     std::map<std::string, ClientConfig::EndgameProgress> endgame_progress_;
+    // The Tournaments window: open, the tournament shown (0: the list), its tab (standings,
+    // crosstable, pairings), the new tournament's form, one we asked to create.
+    bool tournaments_open_ = false;
+    std::uint32_t tourney_shown_ = 0;
+    int tourney_tab_ = 0;
+    char tourney_name_[64] = {};
+    int tourney_format_ = 0, tourney_rounds_ = 3, tourney_ai_ = 0, tourney_ai_level_ = 3;
+    bool tourney_create_pending_ = false;
+    std::uint32_t tourney_last_created_ = 0;
+    std::string tourney_drawn_, tourney_drawn_shown_;
+    std::map<std::string, PointF> tourney_controls_, tourney_controls_drawn_, tourney_controls_before_;
     // The position editor: open, its board, the tray's piece (NO_PIECE: the eraser), a drag
     // under way, the FEN field, the last refusal in words, and a pending AI request for the
     // table it opened.

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -272,6 +273,12 @@ App::StepResult App::step(const ScriptAction& a) {
                 return script_active_ ? StepResult::Wait : StepResult::Fail;
             }
             editor_open_ = true;
+        } else if (a.args[0] == "tournaments") {
+            if (screen_ != Screen::Lobby) {
+                if (waited_ms > float(expect_grace_ms_)) script_fail("dialog tournaments: not in the lobby");
+                return script_active_ ? StepResult::Wait : StepResult::Fail;
+            }
+            open_tournaments();
         } else if (a.args[0] == "open_pgn") {
             open_chooser(ChooserFor::OpenPgn);
         } else if (a.args[0] == "save_pgn" || a.args[0] == "save_fen") {
@@ -287,9 +294,65 @@ App::StepResult App::step(const ScriptAction& a) {
             archive_open_ = false;
             endgames_open_ = false;
             editor_open_ = false;
+            tournaments_open_ = false;
             chooser_.close();
         } else {
             script_fail("unknown dialog " + a.args[0]);
+            return StepResult::Fail;
+        }
+        return StepResult::Done;
+    }
+    if (v == "tournament") {
+        // The Tournaments window's controls, as its buttons do: tournament create NAME...|
+        // view ID|last|ai N LEVEL|join|leave|start|tab standings|crosstable|pairings|watch BOARD.
+        const std::string& what = a.args[0];
+        const proto::Tournament* shown = tourney_shown_ ? state_.tournaments.find(tourney_shown_) : nullptr;
+        if (what == "create") {
+            create_tournament(a.rest.size() > 7 ? a.rest.substr(7) : std::string());
+        } else if (what == "view" && a.args.size() == 2) {
+            std::uint32_t id = 0;
+            if (a.args[1] == "last") {
+                for (const auto& x : state_.tournaments.list) id = std::max(id, x.id);
+            } else {
+                id = std::uint32_t(std::strtoul(a.args[1].c_str(), nullptr, 10));
+            }
+            if (id == 0) {
+                if (waited_ms > float(expect_grace_ms_)) script_fail("tournament view: no tournament listed");
+                return script_active_ ? StepResult::Wait : StepResult::Fail;
+            }
+            tourney_shown_ = id;
+            session_.get_tournament(id);
+            send_outbox();
+        } else if (what == "ai" && a.args.size() == 3) {  // the form's AI entrants and their level
+            tourney_ai_ = std::clamp(std::atoi(a.args[1].c_str()), 0, 4);
+            tourney_ai_level_ = std::clamp(std::atoi(a.args[2].c_str()), proto::AI_LEVEL_MIN, proto::AI_LEVEL_MAX);
+        } else if (what == "tab" && a.args.size() == 2) {
+            tourney_tab_ = a.args[1] == "crosstable" ? 1 : a.args[1] == "pairings" ? 2 : 0;
+        } else if (!shown) {
+            if (waited_ms > float(expect_grace_ms_)) script_fail("tournament " + what + ": no tournament shown");
+            return script_active_ ? StepResult::Wait : StepResult::Fail;
+        } else if (what == "join") {
+            session_.join_tournament(shown->id);
+            send_outbox();
+        } else if (what == "leave") {
+            session_.leave_tournament(shown->id);
+            send_outbox();
+        } else if (what == "start") {
+            session_.start_tournament(shown->id);
+            send_outbox();
+        } else if (what == "watch" && a.args.size() == 2) {
+            const int board = std::atoi(a.args[1].c_str());
+            const auto b = std::find_if(shown->boards.begin(), shown->boards.end(),
+                                        [&](const proto::TournamentBoard& x) { return x.board == board; });
+            if (b == shown->boards.end() || b->table == 0) {
+                if (waited_ms > float(expect_grace_ms_)) script_fail("tournament watch: no board " + a.args[1]);
+                return script_active_ ? StepResult::Wait : StepResult::Fail;
+            }
+            session_.join(int(b->table), proto::Role::Spectator);
+            send_outbox();
+            tournaments_open_ = false;
+        } else {
+            script_fail("tournament: unknown control " + a.rest);
             return StepResult::Fail;
         }
         return StepResult::Done;
@@ -363,14 +426,16 @@ App::StepResult App::step(const ScriptAction& a) {
         // mouse (xdotool) to click: "locate tab X Y" (the Analysis tab), "locate analyse X Y"
         // (its Analyse button), "locate graph PLY X Y" (that position's point on the graph).
         std::optional<PointF> p;
-        if (a.args[0] == "tab") p = analysis_tab_;
+        const bool tourney = a.args[0] == "tourney" && a.args.size() >= 2;
+        if (tourney) p = tourney_control(a.rest.substr(8));
+        else if (a.args[0] == "tab") p = analysis_tab_;
         else if (a.args[0] == "analyse") p = analysis_panel_.analyse_button();
         else if (a.args[0] == "graph" && a.args.size() == 2) p = analysis_panel_.graph_point(std::atoi(a.args[1].c_str()));
         else {
             script_fail("locate: unknown control " + a.rest);
             return StepResult::Fail;
         }
-        if (!p || screen_ != Screen::Review) {
+        if (!p || screen_ != (tourney ? Screen::Lobby : Screen::Review)) {
             if (waited_ms > float(expect_grace_ms_)) script_fail("locate: " + a.rest + " is not shown");
             return script_active_ ? StepResult::Wait : StepResult::Fail;
         }
@@ -491,6 +556,7 @@ App::StepResult App::step(const ScriptAction& a) {
         } else if (what == "claim") got = state_.table.claim_open ? "open" : state_.table.claim_possible ? "possible" : "none";
         else if (what == "result") got = state_.table.result_reason;
         else if (what == "fits") got = layout_problems_.empty() ? "yes" : layout_problems_;
+        else if (what == "tourney") got = tourney_drawn_shown_.find(want) != std::string::npos ? want : tourney_drawn_shown_;
         else if (what == "thinking") got = thinking_shown_.find(want) != std::string::npos ? want : thinking_shown_;
         else if (what == "thinking_moves") {
             // expect thinking_moves 2: the plate shows at least that many moves of the AI's line

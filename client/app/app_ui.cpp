@@ -271,6 +271,7 @@ void App::ui_lobby() {
         endgames_open_ = true;
     }
     if (dialog_button(Str::EditorButton, false)) editor_open_ = true;
+    if (dialog_button(Str::Tourneys, false)) open_tournaments();
     ImGui::Spacing();
 
     section(t(Str::Tables));
@@ -1162,6 +1163,8 @@ void App::ui_dialogs() {
     ui_archive();
     ui_endgames();
     tick_endgame();
+    ui_tournaments();
+    tick_tournaments();
     ui_editor();
     tick_editor();
     if (screen_ == Screen::Table && tb.claim_open) {

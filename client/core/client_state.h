@@ -13,6 +13,7 @@
 #include "core/analysis_state.h"
 #include "core/board_model.h"
 #include "core/table_rules.h"
+#include "core/tournament_view.h"
 
 namespace xq::client {
 
@@ -184,6 +185,7 @@ struct ClientState {
     TableState table;
     ArchiveState archive;
     AnalysisState analysis;  // the last analyse_game asked (the review screen shows it)
+    TournamentsState tournaments;
 };
 
 // "0:58" (minutes:seconds, rounded up) for a countdown in milliseconds.

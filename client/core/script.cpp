@@ -19,7 +19,7 @@ constexpr Arity VERBS[] = {
     {"leave", 0, 0},   {"quit", 0, 0},     {"lan", 0, 0},      {"grace", 1, 1},
     {"settings", 1, 99}, {"dialog", 1, 1},  {"archive", 1, 1},  {"claim", 0, 0},     {"keep_waiting", 0, 0}, {"drop", 0, 0},
     {"clock_check", 1, 1}, {"back", 0, 0}, {"endgame", 1, 1}, {"editor", 1, 99}, {"choose", 1, 99},
-    {"copy", 1, 1}, {"locate", 1, 2},
+    {"copy", 1, 1}, {"locate", 1, 3}, {"tournament", 1, 99},
 };
 
 }  // namespace

@@ -10,7 +10,13 @@
 //   ai red|black LEVEL [ENGINE]             ask the built-in AI (or a host's engine) to take a seat
 //   settings clock=fischer:300+5 grace=30 abandon=claim|ai hold=5 takebacks=0|1
 //                                           fill the create-table dialog; later creates use it
-//   dialog create|archive|endgames|editor|none
+//   tournament create NAME...|view ID|last|ai N LEVEL|join|leave|start|tab standings|crosstable|pairings|watch N
+//                                           the Tournaments window's controls (dialog tournaments)
+//   locate tourney CONTROL                  print where a Tournaments control is ("join", "start",
+//                                           "tab crosstable", "watch 1", "pause 1", "back", "close")
+//   expect tourney TEXT                     the Tournaments window drew TEXT (rows: "1 bob: x | 0 = 0",
+//                                           "Board 1: bob - AI level 1 …")
+//   dialog create|archive|endgames|editor|tournaments|none
 //                                           open or close the create-table dialog, the game
 //                                           archive (which lists the server's games), the
 //                                           Endgames window or the position editor

@@ -229,6 +229,41 @@ void Session::list_older_games() {
     archive_paging_ = true;
     send(l);
 }
+void Session::list_tournaments() { send(proto::ListTournaments{}); }
+void Session::get_tournament(std::uint32_t id) { send(proto::GetTournament{id}); }
+void Session::join_tournament(std::uint32_t id) { send(proto::JoinTournament{id}); }
+void Session::leave_tournament(std::uint32_t id) { send(proto::LeaveTournament{id}); }
+void Session::start_tournament(std::uint32_t id) { send(proto::StartTournament{id}); }
+
+void Session::create_tournament(const std::string& name, proto::TournamentFormat format, int rounds,
+                                const std::vector<int>& ai_levels) {
+    proto::CreateTournament c;
+    c.name = name;
+    c.format = format;
+    c.rounds = format == proto::TournamentFormat::Swiss ? rounds : 0;
+    for (int level : ai_levels) c.ai.push_back(proto::AiEntrant{level});
+    send(c);
+}
+
+void Session::arbiter(int table, proto::ArbiterKind action) {
+    proto::ArbiterRequest r;
+    r.table = proto::TableId(table);
+    r.action = action;
+    send(r);
+}
+
+void Session::on(const proto::Tournament& m) {
+    state_.tournaments.known[m.id] = m;
+    // The list follows the lines that change it (an entry, a round, the end).
+    proto::TournamentSummary s{m.id, m.name, m.director, m.format, m.state, m.round, m.rounds, int(m.entrants.size())};
+    auto& list = state_.tournaments.list;
+    const auto it = std::find_if(list.begin(), list.end(), [&](const auto& x) { return x.id == m.id; });
+    if (it == list.end()) list.push_back(std::move(s));
+    else *it = std::move(s);
+}
+
+void Session::on(const proto::Tournaments& m) { state_.tournaments.list = m.tournaments; }
+
 void Session::get_game(std::int64_t id) {
     state_.archive.loading = true;
     send(proto::GetGame{id});

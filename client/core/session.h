@@ -97,6 +97,17 @@ public:
     // The same for a game the server does not keep (a PGN file, a table's game).
     void analyse_moves(const Position& start, const std::vector<Move>& moves);
     void cancel_analysis();
+    // Tournaments (state().tournaments): the list, one whole, an entry and its withdrawal, a
+    // new one (you direct it), the director's start.
+    void list_tournaments();
+    void get_tournament(std::uint32_t id);
+    void join_tournament(std::uint32_t id);
+    void leave_tournament(std::uint32_t id);
+    void create_tournament(const std::string& name, proto::TournamentFormat format, int rounds,
+                           const std::vector<int>& ai_levels);
+    void start_tournament(std::uint32_t id);
+    // The arbiter's pause or resume of a table's game (a director's at a tournament board).
+    void arbiter(int table, proto::ArbiterKind action);
 
     // Handles one line from the server. Malformed lines become an Error cue, never a throw.
     void handle_line(std::string_view line);
@@ -151,9 +162,9 @@ private:
     void on(const proto::PasswordChanged&) {}
     void on(const proto::AnalysisProgress& m);
     void on(const proto::Analysis& m);
-    // Tournaments are not shown by this client yet.
-    void on(const proto::Tournament&) {}
-    void on(const proto::Tournaments&) {}
+    // Tournaments (state().tournaments).
+    void on(const proto::Tournament& m);
+    void on(const proto::Tournaments& m);
     void on(const proto::TournamentPgn&) {}
     void on(const proto::OfferWithdrawn& m);
     void on(const proto::ArbiterAction& m);

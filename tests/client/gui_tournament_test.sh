@@ -1,0 +1,163 @@
+#!/usr/bin/env bash
+# GUI test of the Tournaments window (issue #18): Alice (English, 1400x900) creates a
+# round-robin with one AI entrant (level 1) and directs it; Bob (Chinese, 800x600) finds it in
+# the lobby's list and enters with a real mouse click (xdotool under his Xvfb). Alice clicks
+# Start; the server seats Bob at the board. In the pairings Alice clicks Pause (Bob's client
+# shows the game paused), Resume, then Watch: she watches the board. Bob resigns; both see the
+# standings (points, Buchholz, S-B, wins) and the crosstable of the finished tournament, in
+# their language (screenshots at both sizes).
+# Usage: gui_tournament_test.sh CLIENT SERVER WORKDIR
+#
+# Run as `gui_tournament_test.sh --clicks LOG CLIENT ARGS...` (by itself, inside xvfb-run) it
+# starts the client with its output in LOG and clicks, in order, the controls named in $CLICKS
+# (separated by ';') where the client's `locate` lines say.
+if [ "${1:-}" = "--clicks" ]; then
+  set -euo pipefail
+  log=$2
+  shift 2
+  "$@" >"$log" 2>&1 &
+  pid=$!
+  click() {
+    local line=""
+    for _ in $(seq 1 1500); do
+      line=$(grep -m1 -F -- "locate $1 " "$log" || true)
+      [ -n "$line" ] && break
+      kill -0 "$pid" 2>/dev/null || { echo "the client ended before showing $1"; return 1; }
+      sleep 0.1
+    done
+    [ -n "$line" ] || { echo "the client never showed $1"; return 1; }
+    read -r -a f <<<"${line#"locate $1 "}"
+    if [ "${f[0]}" -lt 0 ] || [ "${f[1]}" -lt 0 ] || [ "${f[0]}" -ge "$SCREEN_SIZE" ] || [ "${f[1]}" -ge "$SCREEN_SIZE" ]; then
+      echo "$1 is at ${f[0]},${f[1]}, off the screen"
+      return 1
+    fi
+    xdotool mousemove "${f[0]}" "${f[1]}"
+    sleep 0.3
+    xdotool click 1
+    echo "clicked $1 at ${f[0]},${f[1]}"
+  }
+  status=0
+  IFS=';' read -r -a controls <<<"$CLICKS"
+  for c in "${controls[@]}"; do click "$c" || { status=1; break; }; done
+  wait "$pid" || status=$?
+  exit "$status"
+fi
+# shellcheck source=gui_common.sh
+. "$(dirname "$0")/gui_common.sh"
+command -v xdotool >/dev/null || { echo "FAIL: xdotool is missing (tools/setup.sh installs it)"; exit 1; }
+client_timeout=200
+# A square screen: SFML centres a new window vertically by the display's width (see
+# gui_analysis_test.sh), so every part of the window stays in the mouse's reach.
+export SCREEN_SIZE=1400
+
+start_server --name "Tournament test"
+
+cat >alice.txt <<'SCRIPT'
+lang en
+grace 30000
+expect screen lobby
+dialog tournaments
+tournament ai 1 1
+tournament create Club night
+expect tourney You direct this tournament
+expect tourney 2 entrants
+locate tourney start
+expect tourney Round 1 of 1
+locate tourney tab pairings
+expect tourney Board 1:
+expect tourney AI level 1
+sleep 300
+expect fits yes
+screenshot pairings_en.png
+locate tourney pause 1
+sleep 1500
+locate tourney resume 1
+sleep 1000
+locate tourney watch 1
+expect screen table
+expect seat spectator
+expect result resignation
+leave
+expect screen lobby
+dialog tournaments
+tournament view last
+expect tourney finished
+tournament tab crosstable
+expect tourney 1 AI level 1: x | 2 = 2
+expect tourney 2 bob: 0 | x = 0
+sleep 300
+screenshot crosstable_en.png
+tournament tab standings
+expect tourney Player | Points | Buchholz | S-B | Wins | Games
+expect tourney 1 | AI level 1 | 2 | 0 | 0 | 1 | 1
+expect tourney 2 | bob | 0 | 2 | 0 | 0 | 1
+sleep 300
+expect fits yes
+screenshot standings_en.png
+quit
+SCRIPT
+
+cat >bob.txt <<'SCRIPT'
+lang zh
+grace 30000
+expect screen lobby
+dialog tournaments
+expect tourney Club night
+locate tourney view 1
+expect tourney 裁判长：alice
+locate tourney join
+expect tourney 你已报名
+sleep 300
+screenshot entered_zh.png
+expect screen table
+expect paused yes
+expect paused no
+expect spectators 1
+resign
+sleep 1500
+leave
+expect screen lobby
+dialog tournaments
+tournament view last
+expect tourney 已结束
+tournament tab crosstable
+expect tourney 1 电脑 1 级: x | 2 = 2
+expect tourney 2 bob: 0 | x = 0
+sleep 300
+expect fits yes
+screenshot crosstable_zh.png
+tournament tab standings
+expect tourney 选手 | 积分 | 对手分 | 索伯分 | 胜局 | 对局
+expect tourney 1 | 电脑 1 级 | 2 | 0 | 0 | 1 | 1
+expect tourney 2 | bob | 0 | 2 | 0 | 0 | 1
+sleep 300
+screenshot standings_zh.png
+quit
+SCRIPT
+
+run_clicking() {
+  local name=$1 width=$2 height=$3 clicks=$4
+  CLICKS="$clicks" XDG_CONFIG_HOME="$work/config-$name" timeout "$client_timeout" \
+    xvfb-run -a -s "-screen 0 ${SCREEN_SIZE}x${SCREEN_SIZE}x24" \
+    "$0" --clicks "$name.log" "$client" --connect "127.0.0.1:$port" --name "$name" --mute \
+    --width "$width" --height "$height" --script "$name.txt" >"clicks-$name.log" 2>&1
+}
+
+run_clicking alice 1400 900 "tourney start;tourney tab pairings;tourney pause 1;tourney resume 1;tourney watch 1" &
+alice=$!
+sleep 2
+status=0
+run_clicking bob 800 600 "tourney view 1;tourney join" || { echo "bob's client failed:"; cat clicks-bob.log bob.log; status=1; }
+wait "$alice" || { echo "alice's client failed:"; cat clicks-alice.log alice.log; status=1; }
+[ "$status" -eq 0 ] || { tail -n 40 server.log; exit 1; }
+cat clicks-alice.log clicks-bob.log
+require_in clicks-alice.log "clicked tourney start at" "clicked tourney tab pairings at" "clicked tourney pause 1 at" \
+  "clicked tourney resume 1 at" "clicked tourney watch 1 at"
+require_in clicks-bob.log "clicked tourney view 1 at" "clicked tourney join at"
+require_in alice.log "ok tourney = 1 AI level 1: x | 2 = 2" "ok tourney = 2 | bob | 0 | 2 | 0 | 0 | 1" "ok seat = spectator" \
+  "ok fits = yes"
+require_in bob.log "ok paused = yes" "ok paused = no" "ok tourney = 1 电脑 1 级: x | 2 = 2" \
+  "ok tourney = 1 | 电脑 1 级 | 2 | 0 | 0 | 1 | 1" "ok fits = yes"
+grep -q "tournament 1 finished" server.log || { echo "FAIL: the server never finished the tournament"; tail -n 30 server.log; exit 1; }
+check_screenshots pairings_en.png crosstable_en.png standings_en.png entered_zh.png crosstable_zh.png standings_zh.png
+echo "GUI tournament test passed"

@@ -81,6 +81,10 @@ std::unique_ptr<Storage> Storage::open(const std::filesystem::path& data_dir, st
         if (!q || !q.row() || q.text(0) != "wal")
             return set_error(s->path_.string() + ": the file system refused WAL mode");
     }
+    // Checkpoints run on their own thread (WalCheckpointer), not inside a move's commit on the
+    // I/O thread: there one took 10-50 ms with its fsync and held up every table meanwhile.
+    if (!db.exec("PRAGMA wal_autocheckpoint=0;")) return set_error("cannot prepare " + s->path_.string() + ": " + db.error());
+    s->checkpointer_ = std::make_unique<WalCheckpointer>(s->path_, WAL_CHECKPOINT_PERIOD);
     return s;
 }
 

@@ -5,6 +5,7 @@
 // storage_tournaments.cpp, storage_learning.cpp (analyses, the book's learning).
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "server/sqlite/sqlite_database.h"
+#include "server/store/wal_checkpointer.h"
 #include "server/table/game_clock.h"
 #include "xiangqi/types.h"
 
@@ -26,6 +28,8 @@ constexpr std::string_view DATABASE_FILE = "xiangqi.sqlite3";
 constexpr int STORAGE_SCHEMA_VERSION = 5;
 // Longest list list_games() returns in one page.
 constexpr int MAX_GAME_LIST = 200;
+// How often the WAL is checkpointed (off the I/O thread, see WalCheckpointer).
+constexpr std::chrono::milliseconds WAL_CHECKPOINT_PERIOD{500};
 // Longest text stored for a name, FEN, move or reason (longer input is refused).
 constexpr std::size_t MAX_STORED_TEXT = 512;
 
@@ -207,6 +211,7 @@ private:
 
     std::unique_ptr<SqliteDatabase> db_;
     std::filesystem::path path_;
+    std::unique_ptr<WalCheckpointer> checkpointer_;  // after db_: stopped before it closes
 };
 
 }  // namespace xq::server

@@ -52,10 +52,14 @@ std::optional<std::int64_t> Storage::create_game(const GameRecord& g) {
 bool Storage::append_move(std::int64_t game_id, const MoveRecord& m) {
     if (!check_text(m.move, "move")) return false;
     // One statement is one implicit transaction: committed (in the WAL) when step() returns.
-    // The SELECT guards the ply: only the next ply of an unfinished game is accepted.
+    // The SELECT guards the ply: only the next ply of an unfinished game is accepted. A game's
+    // plies are always 0..n-1 (added only here, one past the last; a takeback cuts a tail),
+    // so "no ply at or past it, and the one before it stored" is "it is the count", found by
+    // two key look-ups instead of counting every move of the game on every move.
     Stmt q = db_->statement("INSERT INTO moves(game_id, ply, move, at, red_ms, black_ms, red_countdown, black_countdown) "
                             "SELECT ?1,?2,?3,?4,?5,?6,?7,?8 FROM games WHERE id=?1 AND finished=0 AND "
-                            "(SELECT count(*) FROM moves WHERE game_id=?1)=?2");
+                            "NOT EXISTS(SELECT 1 FROM moves WHERE game_id=?1 AND ply>=?2) AND "
+                            "(?2=0 OR EXISTS(SELECT 1 FROM moves WHERE game_id=?1 AND ply=?2-1))");
     if (!q) return false;
     q.bind(1, game_id).bind(2, std::int64_t(m.ply)).bind(3, m.move).bind(4, m.at_ms)
         .bind(5, std::int64_t(m.clock.main[RED].count())).bind(6, std::int64_t(m.clock.main[BLACK].count()))

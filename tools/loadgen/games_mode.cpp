@@ -1,0 +1,446 @@
+// The games mode: one Bot per connection (players keep their own board from move_made lines
+// and move on their turn; spectators only count lines), the phases and their report.
+#include "games_mode.h"
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/write.hpp>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <deque>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "protocol/codec.h"
+#include "protocol/framing.h"
+#include "xiangqi/position.h"
+
+namespace xq::loadgen {
+
+namespace {
+
+namespace asio = boost::asio;
+using tcp = asio::ip::tcp;
+using Clock = std::chrono::steady_clock;
+using namespace xq;
+
+// CPU seconds (user + system) a process has used so far, from /proc; 0 when unknown.
+double cpu_seconds(int pid) {
+    if (pid <= 0) return 0;
+    std::FILE* f = std::fopen(("/proc/" + std::to_string(pid) + "/stat").c_str(), "r");
+    if (!f) return 0;
+    char buf[1024];
+    const std::size_t n = std::fread(buf, 1, sizeof buf - 1, f);
+    std::fclose(f);
+    buf[n] = 0;
+    const char* p = std::strrchr(buf, ')');
+    if (!p) return 0;
+    unsigned long utime = 0, stime = 0;
+    // Fields after the command: state(3) ... utime(14) stime(15).
+    if (std::sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &utime, &stime) != 2) return 0;
+    return static_cast<double>(utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+
+struct Stats {
+    std::vector<double> rtt_us;
+    std::uint64_t moves = 0;           // move_made lines received by movers for their own moves
+    std::uint64_t spectator_lines = 0;
+    std::uint64_t errors = 0;
+    std::uint64_t games_ended = 0;
+    std::vector<double> ai_reply_us;    // probe: own move acknowledged -> the AI's move_made
+    std::vector<double> long_reply_us;  // the same at the long-search tables
+    std::uint64_t analyses_done = 0;    // whole-game analyses finished (each is asked again at once)
+};
+
+class Bot;
+
+struct Shared {
+    asio::io_context& io;
+    GamesOptions opt;
+    tcp::endpoint endpoint;
+    std::mt19937_64 rng{20261129};
+    Stats* stats = nullptr;  // the phase being measured (null while warming up)
+    int connected = 0;
+    int failed = 0;
+    std::uint64_t all_errors = 0;
+};
+
+enum class Kind { Red, Black, Spectator, Director, Prober, Analyst };
+
+// One connection. Movers keep their own board from move_made lines and play on their turn.
+class Bot : public std::enable_shared_from_this<Bot> {
+public:
+    Bot(Shared& s, Kind kind, std::string name, int game)
+        : s_(s), kind_(kind), name_(std::move(name)), game_(game), socket_(s.io), timer_(s.io) {}
+    // A prober that plays the AI at `level`; `long_search` files its replies apart.
+    Bot(Shared& s, std::string name, int game, int level, bool long_search)
+        : Bot(s, Kind::Prober, std::move(name), game) {
+        ai_level_ = level;
+        long_search_ = long_search;
+    }
+
+    std::function<void(proto::TableId)> on_table;  // the creator reports its table id
+    Kind kind() const { return kind_; }
+    proto::TableId table = 0;
+    bool alive = false;
+
+    void start() {
+        socket_.async_connect(s_.endpoint, [self = shared_from_this()](const boost::system::error_code& ec) {
+            if (ec) {
+                ++self->s_.failed;
+                return;
+            }
+            self->alive = true;
+            ++self->s_.connected;
+            self->socket_.set_option(tcp::no_delay(true));
+            // Hello goes first, ahead of anything queued before the connection was up.
+            self->out_.push_front(proto::encode_line(proto::ClientMessage{proto::Hello{self->name_, proto::PROTOCOL_VERSION, ""}}));
+            self->write();
+            self->read();
+        });
+    }
+
+    // Connects, and joins the table right after hello (requests are handled in order).
+    void connect_then_join(proto::TableId t, proto::Role as) {
+        table = t;
+        start();
+        send(proto::Join{t, as});
+    }
+
+    void send(const proto::ClientMessage& m) {
+        out_.push_back(proto::encode_line(m));
+        if (alive && !writing_) write();
+    }
+
+private:
+    void write() {
+        writing_ = true;
+        asio::async_write(socket_, asio::buffer(out_.front()),
+                          [self = shared_from_this()](const boost::system::error_code& ec, std::size_t) {
+                              self->out_.pop_front();
+                              self->writing_ = false;
+                              if (ec) return self->fail();
+                              if (!self->out_.empty()) self->write();
+                          });
+    }
+
+    void read() {
+        socket_.async_read_some(asio::buffer(buf_), [self = shared_from_this()](const boost::system::error_code& ec,
+                                                                                 std::size_t n) {
+            if (ec) return self->fail();
+            self->frames_.feed(
+                std::string_view(self->buf_.data(), n), [&](std::string_view line) { self->on_line(line); },
+                [&] { ++self->s_.all_errors; });
+            self->read();
+        });
+    }
+
+    void fail() {
+        if (!alive) return;
+        alive = false;
+        --s_.connected;
+        boost::system::error_code ignored;
+        socket_.close(ignored);
+        timer_.cancel();
+    }
+
+    void on_line(std::string_view line) {
+        // Spectators only count: decoding every broadcast would measure the tool, not the server.
+        if (kind_ == Kind::Spectator) {
+            if (s_.stats) ++s_.stats->spectator_lines;
+            return;
+        }
+        auto d = proto::decode_server(line);
+        if (!d) {
+            ++s_.all_errors;
+            return;
+        }
+        std::visit([this](const auto& m) { handle(m); }, d.value());
+    }
+
+    template <class T>
+    void handle(const T&) {}
+
+    // The server pings a connection it has not heard from (spectating directors go quiet).
+    void handle(const proto::Ping& p) { send(proto::Pong{p.id}); }
+
+    void handle(const proto::Welcome&) {
+        if (kind_ == Kind::Red) send(proto::CreateTable{"load " + std::to_string(game_), proto::Role::Red, ""});
+        if (kind_ == Kind::Director)
+            send(proto::CreateTable{"ai " + std::to_string(game_), proto::Role::Spectator, ""});
+        if (kind_ == Kind::Prober) send(proto::CreateTable{"probe " + std::to_string(game_), proto::Role::Red, ""});
+        if (kind_ == Kind::Analyst) ask_analysis();
+    }
+
+    // An analyst keeps one analysis running: a game of random legal moves, asked again when done.
+    void ask_analysis() {
+        Position p;
+        proto::AnalyseGame a;
+        for (int i = 0; i < s_.opt.analysis_plies; ++i) {
+            MoveList legal;
+            p.generate_legal(legal);
+            if (legal.empty()) break;
+            const Move m = legal[static_cast<int>(s_.rng() % static_cast<unsigned>(legal.size()))];
+            UndoInfo u;
+            p.do_move(m, u);
+            a.moves.push_back(move_to_iccs(m));
+        }
+        send(a);
+    }
+
+    void handle(const proto::Analysis&) {
+        if (s_.stats) ++s_.stats->analyses_done;
+        ask_analysis();
+    }
+
+    void handle(const proto::Error& e) {
+        ++s_.all_errors;
+        if (s_.stats) ++s_.stats->errors;
+        if (s_.all_errors < 10)
+            std::fprintf(stderr, "%s: error %s: %s\n", name_.c_str(), std::string(proto::error_code_name(e.code)).c_str(),
+                         e.message.c_str());
+    }
+
+    void handle(const proto::TableSnapshot& snap) {
+        table = snap.table.id;
+        if (kind_ == Kind::Director) {
+            if (on_table) on_table(table);
+            send(proto::RequestAi{table, RED, s_.opt.ai_level});
+            send(proto::RequestAi{table, BLACK, s_.opt.ai_level});
+            return;
+        }
+        if (on_table) {
+            on_table(table);
+            on_table = nullptr;
+        }
+        if (kind_ == Kind::Prober && !asked_ai_) {
+            asked_ai_ = true;
+            send(proto::RequestAi{table, BLACK, ai_level_});
+        }
+        color_ = snap.you == proto::Role::Red ? RED : BLACK;
+        acked_ = false;
+        pos_.set_fen(snap.fen);
+        ply_ = snap.ply;
+        pending_ = false;
+        maybe_move(snap.table.status == proto::TableStatus::Playing);
+    }
+
+    void handle(const proto::TableUpdate& u) {
+        if (u.table.id != table || u.table.status != proto::TableStatus::Playing) return;
+        started_ = true;
+        maybe_move(true);
+    }
+
+    void handle(const proto::MoveMade& mm) {
+        if (kind_ == Kind::Director) return;
+        const Move m(square_from_string(mm.move.substr(0, 2)), square_from_string(mm.move.substr(2, 2)));
+        UndoInfo u;
+        pos_.do_move(m, u);
+        ply_ = mm.ply;
+        if (mm.by == color_ && pending_) {
+            pending_ = false;
+            acked_ = true;
+            acked_at_ = Clock::now();
+            if (s_.stats && kind_ != Kind::Prober) {
+                s_.stats->rtt_us.push_back(std::chrono::duration<double, std::micro>(acked_at_ - sent_).count());
+                ++s_.stats->moves;
+            }
+        } else if (mm.by != color_ && kind_ == Kind::Prober && acked_) {
+            acked_ = false;
+            if (s_.stats)
+                (long_search_ ? s_.stats->long_reply_us : s_.stats->ai_reply_us)
+                    .push_back(std::chrono::duration<double, std::micro>(Clock::now() - acked_at_).count());
+        }
+        maybe_move(true);
+    }
+
+    void handle(const proto::GameOver&) {
+        if (kind_ == Kind::Director) return;
+        timer_.cancel();
+        pending_ = false;
+        if (kind_ == Kind::Red && s_.stats) ++s_.stats->games_ended;
+        acked_ = false;
+        send(proto::NewGame{table});  // both players ask: a rematch with colours swapped
+    }
+
+    void maybe_move(bool playing) {
+        if (kind_ != Kind::Red && kind_ != Kind::Black && kind_ != Kind::Prober) return;
+        if (!playing || pending_ || pos_.side_to_move() != color_) return;
+        MoveList legal;
+        pos_.generate_legal(legal);
+        if (legal.empty()) return;
+        // The prober answers at once: its reply time is the AI's alone.
+        const int think = kind_ == Kind::Prober ? 0
+                                                : s_.opt.think_ms / 2 +
+                                                      static_cast<int>(s_.rng() % static_cast<unsigned>(s_.opt.think_ms + 1));
+        pending_ = true;
+        timer_.expires_after(std::chrono::milliseconds(think));
+        const int ply = ply_;
+        timer_.async_wait([self = shared_from_this(), ply](const boost::system::error_code& ec) {
+            if (ec || !self->alive || self->ply_ != ply) {
+                if (!ec) self->pending_ = false;
+                return;
+            }
+            MoveList l;
+            self->pos_.generate_legal(l);
+            if (l.empty()) return;
+            const Move m = l[static_cast<int>(self->s_.rng() % static_cast<unsigned>(l.size()))];
+            self->sent_ = Clock::now();
+            self->send(proto::MoveRequest{self->table, ply, move_to_iccs(m)});
+        });
+    }
+
+    Shared& s_;
+    Kind kind_;
+    std::string name_;
+    int game_;
+    tcp::socket socket_;
+    asio::steady_timer timer_;
+    std::array<char, 16384> buf_{};
+    proto::FrameReader frames_;
+    std::deque<std::string> out_;
+    bool writing_ = false;
+    bool started_ = false;
+    Color color_ = RED;
+    Position pos_;
+    int ply_ = 0;
+    bool pending_ = false;
+    Clock::time_point sent_{};
+    bool asked_ai_ = false;          // prober: the AI seat was requested
+    int ai_level_ = 1;               // prober: the AI's level
+    bool long_search_ = false;       // prober: a long-search table
+    bool acked_ = false;             // prober: own move acknowledged, the AI is to answer
+    Clock::time_point acked_at_{};
+};
+
+double percentile(std::vector<double> v, double p) {
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    const auto i = static_cast<std::size_t>(p * static_cast<double>(v.size() - 1) + 0.5);
+    return v[std::min(i, v.size() - 1)];
+}
+
+void report(const char* label, const Stats& st, double seconds, const Shared& s, double server_cpu) {
+    std::printf("%-8s server_cpu=%.0f%% connections=%d failed=%d moves=%llu moves/s=%.0f rtt_p50=%.3fms rtt_p99=%.3fms rtt_max=%.3fms "
+                "spectator_lines/s=%.0f errors=%llu games_ended=%llu\n",
+                label, 100.0 * server_cpu / seconds, s.connected, s.failed, static_cast<unsigned long long>(st.moves), st.moves / seconds,
+                percentile(st.rtt_us, 0.50) / 1000, percentile(st.rtt_us, 0.99) / 1000,
+                percentile(st.rtt_us, 1.0) / 1000, st.spectator_lines / seconds,
+                static_cast<unsigned long long>(st.errors), static_cast<unsigned long long>(st.games_ended));
+    if (s.opt.probes > 0)
+        std::printf("%-8s ai_reply(level %d, %d probe table(s)): n=%zu p50=%.0fms p99=%.0fms max=%.0fms\n", label,
+                    s.opt.probe_level, s.opt.probes, st.ai_reply_us.size(), percentile(st.ai_reply_us, 0.50) / 1000,
+                    percentile(st.ai_reply_us, 0.99) / 1000, percentile(st.ai_reply_us, 1.0) / 1000);
+    if (s.opt.analyses > 0)
+        std::printf("%-8s analyses: %d running, %llu finished in the phase\n", label, s.opt.analyses,
+                    static_cast<unsigned long long>(st.analyses_done));
+    if (s.opt.long_searches > 0)
+        std::printf("%-8s long_reply(level %d, %d table(s)): n=%zu p50=%.0fms p99=%.0fms max=%.0fms\n", label,
+                    s.opt.long_level, s.opt.long_searches, st.long_reply_us.size(),
+                    percentile(st.long_reply_us, 0.50) / 1000, percentile(st.long_reply_us, 0.99) / 1000,
+                    percentile(st.long_reply_us, 1.0) / 1000);
+    std::fflush(stdout);
+}
+
+// Runs the io_context for a while.
+void run_for(asio::io_context& io, double seconds) {
+    io.restart();
+    io.run_for(std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(seconds)));
+}
+
+}  // namespace
+
+int run_games(const GamesOptions& opt) {
+    boost::system::error_code ec;
+    const auto addr = asio::ip::make_address(opt.host, ec);
+    asio::io_context io(1);
+    Shared s{io, opt, tcp::endpoint(addr, opt.port)};
+    std::vector<std::shared_ptr<Bot>> bots;
+    std::vector<std::vector<std::shared_ptr<Bot>>> waiting(static_cast<std::size_t>(opt.games));
+
+    // Names unique to this run: seats of an earlier run may still be held for their owners.
+    const std::string run = std::to_string(std::random_device{}() % 100000) + "-";
+    // Each game: Red connects and creates the table; Black and the game's spectators connect
+    // once its id is known, so the lobby (which hears of every login) stays small.
+    for (int g = 0; g < opt.games; ++g) {
+        auto red = std::make_shared<Bot>(s, Kind::Red, run + "r" + std::to_string(g), g);
+        auto black = std::make_shared<Bot>(s, Kind::Black, run + "b" + std::to_string(g), g);
+        waiting[static_cast<std::size_t>(g)].push_back(black);
+        red->on_table = [&waiting, g](proto::TableId t) {
+            auto& w = waiting[static_cast<std::size_t>(g)];
+            for (std::size_t i = 0; i < w.size(); ++i)
+                w[i]->connect_then_join(t, i == 0 ? proto::Role::Black : proto::Role::Spectator);
+        };
+        bots.push_back(red);
+        bots.push_back(black);
+    }
+    for (int k = 0; k < opt.spectators; ++k) {
+        auto sp = std::make_shared<Bot>(s, Kind::Spectator, run + "s" + std::to_string(k), k % opt.games);
+        waiting[static_cast<std::size_t>(k % opt.games)].push_back(sp);
+        bots.push_back(sp);
+    }
+    for (int p = 0; p < opt.probes; ++p)
+        bots.push_back(std::make_shared<Bot>(s, run + "p" + std::to_string(p), p, opt.probe_level, false));
+    const auto t0 = Clock::now();
+    int started = 0;
+    for (auto& b : bots) {
+        if (!b->on_table && b->kind() != Kind::Prober) continue;
+        b->start();
+        if (++started % 50 == 0) run_for(io, 0.02);  // the listen backlog is finite
+    }
+    // Wait until every bot is connected (bounded), then give the last games a moment.
+    const int expected = 2 * opt.games + opt.spectators + opt.probes;
+    for (int i = 0; i < opt.setup_s * 10 && s.connected + s.failed < expected; ++i) run_for(io, 0.1);
+    run_for(io, 1.0);
+    std::printf("setup: %d games, %d connections up (%d failed) in %.1fs\n", opt.games, s.connected, s.failed,
+                std::chrono::duration<double>(Clock::now() - t0).count());
+    std::fflush(stdout);
+
+    run_for(io, opt.warmup_s);
+    Stats plain;
+    s.stats = &plain;
+    double cpu0 = cpu_seconds(opt.server_pid);
+    run_for(io, opt.duration_s);
+    s.stats = nullptr;
+    report("no-ai", plain, opt.duration_s, s, cpu_seconds(opt.server_pid) - cpu0);
+
+    if (opt.ai_tables > 0 || opt.analyses > 0 || opt.long_searches > 0) {
+        std::vector<std::shared_ptr<Bot>> directors;
+        for (int i = 0; i < opt.ai_tables; ++i) {
+            auto d = std::make_shared<Bot>(s, Kind::Director, run + "director" + std::to_string(i), i);
+            d->start();
+            directors.push_back(d);
+        }
+        // The long searches a player waits for join the AI load.
+        for (int p = 0; p < opt.long_searches; ++p) {
+            auto l = std::make_shared<Bot>(s, run + "l" + std::to_string(p), p, opt.long_level, true);
+            l->start();
+            directors.push_back(l);
+        }
+        for (int a = 0; a < opt.analyses; ++a) {
+            auto b = std::make_shared<Bot>(s, Kind::Analyst, run + "analyst" + std::to_string(a), a);
+            b->start();
+            directors.push_back(b);
+        }
+        run_for(io, 1.0);  // let the searches start
+        Stats with_ai;
+        s.stats = &with_ai;
+        cpu0 = cpu_seconds(opt.server_pid);
+        run_for(io, opt.ai_duration_s);
+        s.stats = nullptr;
+        report("with-ai", with_ai, opt.ai_duration_s, s, cpu_seconds(opt.server_pid) - cpu0);
+    }
+    return 0;
+}
+
+}  // namespace xq::loadgen

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "book/game_walk.h"
 #include "book/starter_openings.h"
 #include "xiangqi/pgn.h"
 
@@ -72,17 +73,14 @@ const char* mark_nag(Mark m) {
     return "";
 }
 
-PositionEval analyse_position(engine::Engine& engine, const Position& start, const std::vector<Move>& moves,
-                              Move played, const AnalysisBudget& budget, const std::atomic<bool>* stop) {
+namespace {
+
+// `pos` analysed at `budget`; the engine searches it as reached from `start` by `moves`
+// (the history it judges repetitions by).
+PositionEval analyse_at(engine::Engine& engine, const Position& start, const std::vector<Move>& moves,
+                        const Position& pos, Move played, const AnalysisBudget& budget,
+                        const std::atomic<bool>* stop) {
     PositionEval out;
-    Position pos = start;
-    for (Move m : moves) {
-        MoveList legal;
-        pos.generate_legal(legal);
-        if (!legal.contains(m)) break;
-        UndoInfo u;
-        pos.do_move(m, u);
-    }
     const Color us = pos.side_to_move();
     engine::Limits lim;
     lim.depth = std::max(1, budget.depth);
@@ -136,6 +134,42 @@ PositionEval analyse_position(engine::Engine& engine, const Position& start, con
     return out;
 }
 
+}  // namespace
+
+bool GameWalk::step(Move m) {
+    MoveList legal;
+    pos_.generate_legal(legal);
+    if (!legal.contains(m)) return false;
+    const bool capture = pos_.is_capture(m);
+    UndoInfo u;
+    pos_.do_move(m, u);
+    if (capture) {
+        base_ = pos_;
+        since_.clear();
+    } else {
+        since_.push_back(m);
+    }
+    return true;
+}
+
+PositionEval analyse_position(engine::Engine& engine, const Position& start, const std::vector<Move>& moves,
+                              Move played, const AnalysisBudget& budget, const std::atomic<bool>* stop) {
+    Position pos = start;
+    for (Move m : moves) {
+        MoveList legal;
+        pos.generate_legal(legal);
+        if (!legal.contains(m)) break;
+        UndoInfo u;
+        pos.do_move(m, u);
+    }
+    return analyse_at(engine, start, moves, pos, played, budget, stop);
+}
+
+PositionEval analyse_position(engine::Engine& engine, const GameWalk& at, Move played, const AnalysisBudget& budget,
+                              const std::atomic<bool>* stop) {
+    return analyse_at(engine, at.base(), at.since_base(), at.position(), played, budget, stop);
+}
+
 int remove_lean(std::vector<int>& evals, const std::vector<int>& losses, Color first_mover) {
     auto decided = [](int cp) { return std::abs(cp) >= engine::RULE_WIN_CP / 2; };
     auto red_moves = [&](std::size_t i) { return (i % 2 == 0) == (first_mover == RED); };
@@ -175,25 +209,18 @@ std::vector<PlyEval> analyse_game(engine::Engine& engine, const Position& start,
                                   const std::atomic<bool>* stop) {
     std::vector<PlyEval> out;
     // The moves that replay legally; analysis stops at the first that does not.
-    std::vector<Move> game;
+    std::size_t legal_moves = 0;
     {
-        Position p = start;
-        for (Move m : moves) {
-            MoveList legal;
-            p.generate_legal(legal);
-            if (!legal.contains(m)) break;
-            UndoInfo u;
-            p.do_move(m, u);
-            game.push_back(m);
-        }
+        GameWalk check(start);
+        while (legal_moves < moves.size() && check.step(moves[legal_moves])) ++legal_moves;
     }
-    const int total = int(game.size()) + 1;
-    std::vector<Move> so_far;
+    const int total = int(legal_moves) + 1;
+    GameWalk walk(start);
     std::vector<int> engine_losses;  // book moves too: remove_lean reads them
     for (int ply = 0; ply < total; ++ply) {
         if (stop && stop->load()) break;
-        const Move played = ply < int(game.size()) ? game[std::size_t(ply)] : Move::none();
-        const PositionEval pe = analyse_position(engine, start, so_far, played, budget, stop);
+        const Move played = ply < int(legal_moves) ? moves[std::size_t(ply)] : Move::none();
+        const PositionEval pe = analyse_position(engine, walk, played, budget, stop);
         const engine::Result& r = pe.search;
         if (stop && stop->load()) break;
         PlyEval e;
@@ -205,7 +232,7 @@ std::vector<PlyEval> analyse_game(engine::Engine& engine, const Position& start,
         e.loss_cp = pe.judged_loss_cp();
         if (played) engine_losses.push_back(pe.loss_cp);
         out.push_back(e);
-        if (ply < int(game.size())) so_far.push_back(game[std::size_t(ply)]);
+        if (played) walk.step(played);
         if (progress) progress(ply + 1, total);
     }
     std::vector<int> evals;

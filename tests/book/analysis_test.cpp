@@ -5,6 +5,7 @@
 #include <atomic>
 
 #include "book/game_analysis.h"
+#include "book/game_walk.h"
 #include "book/starter_openings.h"
 #include "xiangqi/pgn.h"
 #include "xiangqi/game.h"
@@ -144,6 +145,49 @@ TEST(Analysis, TheLeanMeasuredOnAGameIsTakenOut) {
     EXPECT_EQ(evals, (std::vector<int>{0, 0, 0, 0, 0, 29990}));
     std::vector<int> few = {60, -60};
     EXPECT_EQ(book::remove_lean(few, {0}, RED), 0) << "too few moves to measure it";
+}
+
+TEST(Analysis, WalkingTheGameOnceGivesWhatReplayingEachPrefixGave) {
+    // Captures (the walk's base moves on), a repetition (judged from the moves since the last
+    // capture) and a book line: analyse_game walks the game once; the reference analyses each
+    // position as reached from the start by the whole prefix, as analyse_game did before.
+    Game game;
+    for (const char* t : {"h2e2", "h9g7", "e2e6", "g7e6", "h0g2", "b9c7", "g2h0", "c7b9", "h0g2", "b9c7", "b2e2",
+                          "a9a8"})
+        ASSERT_TRUE(game.play(parse_iccs(game.position(), t).move)) << t;
+    book::AnalysisBudget budget;
+    budget.depth = 4;
+    budget.nodes = 20'000;
+    engine::Engine walked(1);
+    const auto got = book::analyse_game(walked, game.start_position(), game.moves(), budget);
+
+    engine::Engine replayed(1);
+    std::vector<book::PositionEval> want;
+    std::vector<int> evals, losses;
+    for (std::size_t ply = 0; ply <= game.moves().size(); ++ply) {
+        const std::vector<Move> prefix(game.moves().begin(), game.moves().begin() + std::ptrdiff_t(ply));
+        const Move played = ply < game.moves().size() ? game.moves()[ply] : Move::none();
+        want.push_back(book::analyse_position(replayed, game.start_position(), prefix, played, budget));
+        evals.push_back(want.back().eval_cp);
+        if (played) losses.push_back(want.back().loss_cp);
+    }
+    book::remove_lean(evals, losses, RED);
+
+    ASSERT_EQ(got.size(), want.size());
+    for (std::size_t i = 0; i < got.size(); ++i) {
+        EXPECT_EQ(got[i].best, want[i].search.best) << "ply " << i;
+        EXPECT_EQ(got[i].eval_cp, evals[i]) << "ply " << i;
+        EXPECT_EQ(got[i].mate_in, want[i].mate_in) << "ply " << i;
+        EXPECT_EQ(got[i].loss_cp, want[i].judged_loss_cp()) << "ply " << i;
+    }
+    EXPECT_EQ(book::mark_of(got[2].loss_cp), book::Mark::Blunder) << "2. e2e6 loses the cannon";
+    // The walk itself: after the two captures its base is the position after 2... g7e6.
+    book::GameWalk walk(game.start_position());
+    for (Move m : game.moves()) ASSERT_TRUE(walk.step(m));
+    EXPECT_EQ(walk.since_base().size(), 8u);
+    EXPECT_EQ(walk.position().key(), game.position().key());
+    EXPECT_FALSE(walk.step(Move::none())) << "an illegal move changes nothing";
+    EXPECT_EQ(walk.since_base().size(), 8u);
 }
 
 }  // namespace

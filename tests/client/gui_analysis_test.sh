@@ -9,42 +9,6 @@
 # the stored analysis is then exported as PGN comments. Then the same game opened from a PGN
 # file (not in the archive: sent with its moves, analysed again) in English at 800x600.
 # Usage: gui_analysis_test.sh CLIENT SERVER WORKDIR
-#
-# Run as `gui_analysis_test.sh --clicks LOG CLIENT ARGS...` (by itself, inside xvfb-run) it
-# starts the client with its output in LOG and clicks where the client's `locate` lines say.
-if [ "${1:-}" = "--clicks" ]; then
-  set -euo pipefail
-  log=$2
-  shift 2
-  "$@" >"$log" 2>&1 &
-  pid=$!
-  # click CONTROL: waits for "locate CONTROL X Y" in the log, then moves the pointer there and
-  # clicks (screen coordinates of this X display).
-  click() {
-    local line=""
-    for _ in $(seq 1 1200); do
-      line=$(grep -m1 -F -- "locate $1 " "$log" || true)
-      [ -n "$line" ] && break
-      kill -0 "$pid" 2>/dev/null || { echo "the client ended before showing $1"; return 1; }
-      sleep 0.1
-    done
-    [ -n "$line" ] || { echo "the client never showed $1"; return 1; }
-    read -r -a f <<<"${line#"locate $1 "}"
-    if [ "${f[0]}" -lt 0 ] || [ "${f[1]}" -lt 0 ] || [ "${f[0]}" -ge "$screen" ] || [ "${f[1]}" -ge "$screen" ]; then
-      echo "$1 is at ${f[0]},${f[1]}, off the ${screen}x$screen screen"
-      return 1
-    fi
-    xdotool mousemove "${f[0]}" "${f[1]}"
-    sleep 0.3
-    xdotool click 1
-    echo "clicked $1 at ${f[0]},${f[1]}"
-  }
-  status=0
-  screen=$SCREEN_SIZE
-  click tab && click analyse && click "graph 3" || status=1
-  wait "$pid" || status=$?
-  exit "$status"
-fi
 # shellcheck source=gui_common.sh
 . "$(dirname "$0")/gui_common.sh"
 command -v xdotool >/dev/null || { echo "FAIL: xdotool is missing (tools/setup.sh installs it)"; exit 1; }
@@ -95,8 +59,8 @@ screenshot analysis$run.png
 quit
 SCRIPT
   status=0
-  HOME="$work/home" XDG_CONFIG_HOME="$work/config-$run" timeout "$client_timeout" xvfb-run -a -s "-screen 0 ${SCREEN_SIZE}x${SCREEN_SIZE}x24" \
-    "$0" --clicks "analysis$run.log" "$client" --connect "127.0.0.1:$port" --name "viewer$run" --mute \
+  CLICKS="tab;analyse;graph 3" HOME="$work/home" XDG_CONFIG_HOME="$work/config-$run" timeout "$client_timeout" xvfb-run -a -s "-screen 0 ${SCREEN_SIZE}x${SCREEN_SIZE}x24" \
+    "$gui_dir/gui_clicks.sh" "analysis$run.log" "$client" --connect "127.0.0.1:$port" --name "viewer$run" --mute \
     --width "$w" --height "$h" --script "analysis$run.txt" >"clicks$run.log" 2>&1 || status=$?
   cat "clicks$run.log" "analysis$run.log"
   [ "$status" -eq 0 ] || { echo "FAIL: the client ($lang, ${w}x$h) exited with $status"; exit 1; }

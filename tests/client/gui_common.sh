@@ -9,6 +9,8 @@ if [ $# -lt 3 ]; then
 fi
 client=$1
 server=$2
+# The folder of the test scripts (the test runs in WORKDIR, so "$0" may no longer resolve).
+gui_dir=$(cd "$(dirname "$0")" && pwd)
 work=$3
 rm -rf "$work"
 mkdir -p "$work"

@@ -7,41 +7,6 @@
 # standings (points, Buchholz, S-B, wins) and the crosstable of the finished tournament, in
 # their language (screenshots at both sizes).
 # Usage: gui_tournament_test.sh CLIENT SERVER WORKDIR
-#
-# Run as `gui_tournament_test.sh --clicks LOG CLIENT ARGS...` (by itself, inside xvfb-run) it
-# starts the client with its output in LOG and clicks, in order, the controls named in $CLICKS
-# (separated by ';') where the client's `locate` lines say.
-if [ "${1:-}" = "--clicks" ]; then
-  set -euo pipefail
-  log=$2
-  shift 2
-  "$@" >"$log" 2>&1 &
-  pid=$!
-  click() {
-    local line=""
-    for _ in $(seq 1 1500); do
-      line=$(grep -m1 -F -- "locate $1 " "$log" || true)
-      [ -n "$line" ] && break
-      kill -0 "$pid" 2>/dev/null || { echo "the client ended before showing $1"; return 1; }
-      sleep 0.1
-    done
-    [ -n "$line" ] || { echo "the client never showed $1"; return 1; }
-    read -r -a f <<<"${line#"locate $1 "}"
-    if [ "${f[0]}" -lt 0 ] || [ "${f[1]}" -lt 0 ] || [ "${f[0]}" -ge "$SCREEN_SIZE" ] || [ "${f[1]}" -ge "$SCREEN_SIZE" ]; then
-      echo "$1 is at ${f[0]},${f[1]}, off the screen"
-      return 1
-    fi
-    xdotool mousemove "${f[0]}" "${f[1]}"
-    sleep 0.3
-    xdotool click 1
-    echo "clicked $1 at ${f[0]},${f[1]}"
-  }
-  status=0
-  IFS=';' read -r -a controls <<<"$CLICKS"
-  for c in "${controls[@]}"; do click "$c" || { status=1; break; }; done
-  wait "$pid" || status=$?
-  exit "$status"
-fi
 # shellcheck source=gui_common.sh
 . "$(dirname "$0")/gui_common.sh"
 command -v xdotool >/dev/null || { echo "FAIL: xdotool is missing (tools/setup.sh installs it)"; exit 1; }
@@ -139,7 +104,7 @@ run_clicking() {
   local name=$1 width=$2 height=$3 clicks=$4
   CLICKS="$clicks" XDG_CONFIG_HOME="$work/config-$name" timeout "$client_timeout" \
     xvfb-run -a -s "-screen 0 ${SCREEN_SIZE}x${SCREEN_SIZE}x24" \
-    "$0" --clicks "$name.log" "$client" --connect "127.0.0.1:$port" --name "$name" --mute \
+    "$gui_dir/gui_clicks.sh" "$name.log" "$client" --connect "127.0.0.1:$port" --name "$name" --mute \
     --width "$width" --height "$height" --script "$name.txt" >"clicks-$name.log" 2>&1
 }
 

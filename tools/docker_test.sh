@@ -209,7 +209,13 @@ docker stop -t 20 "$container" >/dev/null
   fail "the server did not stop cleanly (exit $(docker inspect -f '{{.State.ExitCode}}' "$container"))"
 docker start "$container" >/dev/null
 wait_listening 2
-docker logs "$container" 2>&1 | grep -q "1 unfinished game(s) restored" || fail "no game restored after restart"
+# The server says how many games it restored a few milliseconds after it starts listening.
+restored=no
+for _ in $(seq 50); do
+  docker logs "$container" 2>&1 | grep -q "1 unfinished game(s) restored" && { restored=yes; break; }
+  sleep 0.2
+done
+[ "$restored" = yes ] || fail "no game restored after restart"
 printf 'wait tables\nwatch 1\nwait table_snapshot\n' >"$work/carol.txt"
 "$cli" --connect "127.0.0.1:$port" --name carol --script "$work/carol.txt" >"$work/carol.out" 2>&1 ||
   fail "carol could not watch the restored table: $(tail -5 "$work/carol.out")"

@@ -184,6 +184,30 @@ TEST(MoveGen, LegalMovesAreExactlyThePseudoMovesThatKeepTheKingSafe) {
     });
 }
 
+TEST(MoveGen, FastLegalityAndCheckTestsAgreeWithTheFullOnes) {
+    // is_legal(m, in_check) skips the attack scan and may_give_check answers "no check" for
+    // moves off the king's lines, legs and horse steps (the search's fast paths).
+    int moves = 0, checks = 0;
+    for_random_positions(17, 30, 150, [&](const Position& p) {
+        MoveList pseudo;
+        p.generate_pseudo(pseudo);
+        const bool in_check = p.in_check();
+        for (Move m : pseudo) {
+            const bool legal = p.is_legal(m);
+            ASSERT_EQ(p.is_legal(m, in_check), legal) << p.fen() << " " << move_to_iccs(m);
+            if (!legal) continue;
+            const bool check = p.gives_check(m);
+            if (check) {
+                ASSERT_TRUE(p.may_give_check(m)) << p.fen() << " " << move_to_iccs(m);
+            }
+            ++moves;
+            checks += check;
+        }
+    });
+    EXPECT_GT(moves, 10000);
+    EXPECT_GT(checks, 50);
+}
+
 TEST(MoveGen, DoUndoRestoresFenAndKeyAndKeysMatchFreshFens) {
     for_random_positions(17, 20, 150, [&](const Position& p) {
         const std::string fen = p.fen();

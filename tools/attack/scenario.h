@@ -1,6 +1,7 @@
 // The frame every attack scenario shares: the run's settings and result rows (Env, Row), a
 // scenario's own server (Session), small formatting helpers, and the scenarios themselves
-// (one file per group: input, connections, floods, soak, kill9, tournaments).
+// (one file per group: input, identity, promises, connections, floods, soak, kill9 (its
+// players in kill9_run.h), tournaments).
 #pragma once
 
 #include <cstdint>

@@ -1,9 +1,14 @@
 // The games mode: one Bot per connection (players keep their own board from move_made lines
-// and move on their turn; spectators only count lines), the phases and their report.
+// and move on their turn; spectators only count lines), the phases and their report. The bots
+// are spread over --threads shards, each an io_context on its own thread with its own
+// counters; a game's players and spectators share a shard, so a bot never touches another
+// shard's state, and the main thread switches the phases by posting to every shard.
 #include "games_mode.h"
 
 #include <boost/asio/connect.hpp>
+#include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/write.hpp>
@@ -12,13 +17,18 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <deque>
+#include <functional>
+#include <future>
 #include <memory>
 #include <random>
 #include <string>
+#include <string_view>
+#include <thread>
 #include <vector>
 
 #include "protocol/codec.h"
@@ -64,16 +74,50 @@ struct Stats {
 
 class Bot;
 
+// What the bots of one shard share; touched only on the shard's thread, except the two
+// connection counts the main thread reads while it waits for the setup.
 struct Shared {
     asio::io_context& io;
     GamesOptions opt;
     tcp::endpoint endpoint;
     std::mt19937_64 rng{20261129};
     Stats* stats = nullptr;  // the phase being measured (null while warming up)
-    int connected = 0;
-    int failed = 0;
+    std::atomic<int> connected{0};
+    std::atomic<int> failed{0};
     std::uint64_t all_errors = 0;
 };
+
+// The bots a game's index (or a probe's, a director's) falls to: one of opt.threads shards.
+struct Shard {
+    Shard(const GamesOptions& opt, const tcp::endpoint& endpoint, int index) : s{io, opt, endpoint} {
+        s.rng.seed(20261129 + static_cast<std::uint64_t>(index));
+    }
+    asio::io_context io{1};
+    Shared s;
+    std::thread thread;
+};
+
+using Shards = std::vector<std::unique_ptr<Shard>>;
+
+// Runs f on every shard's thread and returns when all have run it.
+void on_each(Shards& shards, const std::function<void(Shard&, std::size_t)>& f) {
+    std::vector<std::promise<void>> done(shards.size());
+    for (std::size_t i = 0; i < shards.size(); ++i)
+        asio::post(shards[i]->io, [&, i] {
+            f(*shards[i], i);
+            done[i].set_value();
+        });
+    for (auto& d : done) d.get_future().wait();
+}
+
+// Whether `line` is one of the welcome's table or user pages, which no bot reads: players
+// skip decoding them (at thousands of tables and users each login's pages are most of the
+// bytes a bot receives). "type" is a key of the top-level object only, and a quote inside a
+// string value is escaped, so the unescaped text cannot occur elsewhere in the line.
+bool is_list_page(std::string_view line) {
+    return line.find(R"("type":"users")") != std::string_view::npos ||
+           line.find(R"("type":"tables")") != std::string_view::npos;
+}
 
 enum class Kind { Red, Black, Spectator, Director, Prober, Analyst };
 
@@ -160,6 +204,7 @@ private:
             if (s_.stats) ++s_.stats->spectator_lines;
             return;
         }
+        if (is_list_page(line)) return;
         auto d = proto::decode_server(line);
         if (!d) {
             ++s_.all_errors;
@@ -330,32 +375,83 @@ double percentile(std::vector<double> v, double p) {
     return v[std::min(i, v.size() - 1)];
 }
 
-void report(const char* label, const Stats& st, double seconds, const Shared& s, double server_cpu) {
-    std::printf("%-8s server_cpu=%.0f%% connections=%d failed=%d moves=%llu moves/s=%.0f rtt_p50=%.3fms rtt_p99=%.3fms rtt_max=%.3fms "
+// The phase's stats of every shard in one.
+Stats merged(const std::vector<Stats>& parts) {
+    Stats all;
+    for (const auto& p : parts) {
+        all.rtt_us.insert(all.rtt_us.end(), p.rtt_us.begin(), p.rtt_us.end());
+        all.moves += p.moves;
+        all.spectator_lines += p.spectator_lines;
+        all.errors += p.errors;
+        all.games_ended += p.games_ended;
+        all.ai_reply_us.insert(all.ai_reply_us.end(), p.ai_reply_us.begin(), p.ai_reply_us.end());
+        all.long_reply_us.insert(all.long_reply_us.end(), p.long_reply_us.begin(), p.long_reply_us.end());
+        all.analyses_done += p.analyses_done;
+    }
+    return all;
+}
+
+int connected(const Shards& shards) {
+    int n = 0;
+    for (const auto& sh : shards) n += sh->s.connected;
+    return n;
+}
+
+int failed(const Shards& shards) {
+    int n = 0;
+    for (const auto& sh : shards) n += sh->s.failed;
+    return n;
+}
+
+// The 1-minute load average, from /proc; -1 when unknown.
+double load_average() {
+    double l = -1;
+    if (std::FILE* f = std::fopen("/proc/loadavg", "r")) {
+        if (std::fscanf(f, "%lf", &l) != 1) l = -1;
+        std::fclose(f);
+    }
+    return l;
+}
+
+// One phase's line; server_cpu and own_cpu are the CPU seconds the server and this tool used.
+void report(const char* label, const Stats& st, double seconds, const GamesOptions& opt, const Shards& shards,
+            double server_cpu, double own_cpu) {
+    std::printf("%-8s server_cpu=%.0f%% loadgen_cpu=%.0f%% threads=%zu load=%.2f connections=%d failed=%d moves=%llu "
+                "moves/s=%.0f rtt_p50=%.3fms rtt_p99=%.3fms rtt_max=%.3fms "
                 "spectator_lines/s=%.0f errors=%llu games_ended=%llu\n",
-                label, 100.0 * server_cpu / seconds, s.connected, s.failed, static_cast<unsigned long long>(st.moves), st.moves / seconds,
+                label, 100.0 * server_cpu / seconds, 100.0 * own_cpu / seconds, shards.size(), load_average(),
+                connected(shards), failed(shards), static_cast<unsigned long long>(st.moves), st.moves / seconds,
                 percentile(st.rtt_us, 0.50) / 1000, percentile(st.rtt_us, 0.99) / 1000,
                 percentile(st.rtt_us, 1.0) / 1000, st.spectator_lines / seconds,
                 static_cast<unsigned long long>(st.errors), static_cast<unsigned long long>(st.games_ended));
-    if (s.opt.probes > 0)
+    if (opt.probes > 0)
         std::printf("%-8s ai_reply(level %d, %d probe table(s)): n=%zu p50=%.0fms p99=%.0fms max=%.0fms\n", label,
-                    s.opt.probe_level, s.opt.probes, st.ai_reply_us.size(), percentile(st.ai_reply_us, 0.50) / 1000,
+                    opt.probe_level, opt.probes, st.ai_reply_us.size(), percentile(st.ai_reply_us, 0.50) / 1000,
                     percentile(st.ai_reply_us, 0.99) / 1000, percentile(st.ai_reply_us, 1.0) / 1000);
-    if (s.opt.analyses > 0)
-        std::printf("%-8s analyses: %d running, %llu finished in the phase\n", label, s.opt.analyses,
+    if (opt.analyses > 0)
+        std::printf("%-8s analyses: %d running, %llu finished in the phase\n", label, opt.analyses,
                     static_cast<unsigned long long>(st.analyses_done));
-    if (s.opt.long_searches > 0)
+    if (opt.long_searches > 0)
         std::printf("%-8s long_reply(level %d, %d table(s)): n=%zu p50=%.0fms p99=%.0fms max=%.0fms\n", label,
-                    s.opt.long_level, s.opt.long_searches, st.long_reply_us.size(),
+                    opt.long_level, opt.long_searches, st.long_reply_us.size(),
                     percentile(st.long_reply_us, 0.50) / 1000, percentile(st.long_reply_us, 0.99) / 1000,
                     percentile(st.long_reply_us, 1.0) / 1000);
     std::fflush(stdout);
 }
 
-// Runs the io_context for a while.
-void run_for(asio::io_context& io, double seconds) {
-    io.restart();
-    io.run_for(std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(seconds)));
+void sleep_s(double seconds) {
+    std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+}
+
+// Measures one phase of `seconds` on every shard; prints its line.
+void measure(const char* label, double seconds, const GamesOptions& opt, Shards& shards) {
+    std::vector<Stats> parts(shards.size());
+    on_each(shards, [&](Shard& sh, std::size_t i) { sh.s.stats = &parts[i]; });
+    const double cpu0 = cpu_seconds(opt.server_pid), own0 = cpu_seconds(static_cast<int>(getpid()));
+    sleep_s(seconds);
+    on_each(shards, [](Shard& sh, std::size_t) { sh.s.stats = nullptr; });
+    report(label, merged(parts), seconds, opt, shards, cpu_seconds(opt.server_pid) - cpu0,
+           cpu_seconds(static_cast<int>(getpid())) - own0);
 }
 
 }  // namespace
@@ -363,18 +459,34 @@ void run_for(asio::io_context& io, double seconds) {
 int run_games(const GamesOptions& opt) {
     boost::system::error_code ec;
     const auto addr = asio::ip::make_address(opt.host, ec);
-    asio::io_context io(1);
-    Shared s{io, opt, tcp::endpoint(addr, opt.port)};
+    const tcp::endpoint endpoint(addr, opt.port);
+    // Declared before the bots: a bot's socket must go before its io_context.
+    Shards shards;
+    for (int i = 0; i < std::max(1, opt.threads); ++i) shards.push_back(std::make_unique<Shard>(opt, endpoint, i));
+    std::vector<asio::executor_work_guard<asio::io_context::executor_type>> guards;
+    for (auto& sh : shards) {
+        guards.push_back(asio::make_work_guard(sh->io));
+        sh->thread = std::thread([&io = sh->io] { io.run(); });
+    }
+    auto shard_of = [&](int index) -> Shared& {
+        return shards[static_cast<std::size_t>(index) % shards.size()]->s;
+    };
+    auto start = [&](const std::shared_ptr<Bot>& b, int index) {
+        asio::post(shard_of(index).io, [b] { b->start(); });
+    };
     std::vector<std::shared_ptr<Bot>> bots;
+    std::vector<std::shared_ptr<Bot>> directors;
+    std::vector<int> bot_shard;  // the index each bot's shard was chosen by
     std::vector<std::vector<std::shared_ptr<Bot>>> waiting(static_cast<std::size_t>(opt.games));
 
     // Names unique to this run: seats of an earlier run may still be held for their owners.
     const std::string run = std::to_string(std::random_device{}() % 100000) + "-";
     // Each game: Red connects and creates the table; Black and the game's spectators connect
-    // once its id is known, so the lobby (which hears of every login) stays small.
+    // once its id is known, so the lobby (which hears of every login) stays small. A game's
+    // bots share the shard of the game's index.
     for (int g = 0; g < opt.games; ++g) {
-        auto red = std::make_shared<Bot>(s, Kind::Red, run + "r" + std::to_string(g), g);
-        auto black = std::make_shared<Bot>(s, Kind::Black, run + "b" + std::to_string(g), g);
+        auto red = std::make_shared<Bot>(shard_of(g), Kind::Red, run + "r" + std::to_string(g), g);
+        auto black = std::make_shared<Bot>(shard_of(g), Kind::Black, run + "b" + std::to_string(g), g);
         waiting[static_cast<std::size_t>(g)].push_back(black);
         red->on_table = [&waiting, g](proto::TableId t) {
             auto& w = waiting[static_cast<std::size_t>(g)];
@@ -382,64 +494,56 @@ int run_games(const GamesOptions& opt) {
                 w[i]->connect_then_join(t, i == 0 ? proto::Role::Black : proto::Role::Spectator);
         };
         bots.push_back(red);
-        bots.push_back(black);
+        bot_shard.push_back(g);
     }
     for (int k = 0; k < opt.spectators; ++k) {
-        auto sp = std::make_shared<Bot>(s, Kind::Spectator, run + "s" + std::to_string(k), k % opt.games);
-        waiting[static_cast<std::size_t>(k % opt.games)].push_back(sp);
-        bots.push_back(sp);
+        const int g = k % opt.games;
+        waiting[static_cast<std::size_t>(g)].push_back(
+            std::make_shared<Bot>(shard_of(g), Kind::Spectator, run + "s" + std::to_string(k), g));
     }
-    for (int p = 0; p < opt.probes; ++p)
-        bots.push_back(std::make_shared<Bot>(s, run + "p" + std::to_string(p), p, opt.probe_level, false));
+    for (int p = 0; p < opt.probes; ++p) {
+        bots.push_back(std::make_shared<Bot>(shard_of(p), run + "p" + std::to_string(p), p, opt.probe_level, false));
+        bot_shard.push_back(p);
+    }
     const auto t0 = Clock::now();
-    int started = 0;
-    for (auto& b : bots) {
-        if (!b->on_table && b->kind() != Kind::Prober) continue;
-        b->start();
-        if (++started % 50 == 0) run_for(io, 0.02);  // the listen backlog is finite
+    for (std::size_t i = 0; i < bots.size(); ++i) {
+        start(bots[i], bot_shard[i]);
+        if ((i + 1) % 50 == 0) sleep_s(0.02);  // the listen backlog is finite
     }
     // Wait until every bot is connected (bounded), then give the last games a moment.
     const int expected = 2 * opt.games + opt.spectators + opt.probes;
-    for (int i = 0; i < opt.setup_s * 10 && s.connected + s.failed < expected; ++i) run_for(io, 0.1);
-    run_for(io, 1.0);
-    std::printf("setup: %d games, %d connections up (%d failed) in %.1fs\n", opt.games, s.connected, s.failed,
-                std::chrono::duration<double>(Clock::now() - t0).count());
+    for (int i = 0; i < opt.setup_s * 10 && connected(shards) + failed(shards) < expected; ++i) sleep_s(0.1);
+    sleep_s(1.0);
+    std::printf("setup: %d games, %d connections up (%d failed) in %.1fs, %zu thread(s)\n", opt.games,
+                connected(shards), failed(shards), std::chrono::duration<double>(Clock::now() - t0).count(),
+                shards.size());
     std::fflush(stdout);
 
-    run_for(io, opt.warmup_s);
-    Stats plain;
-    s.stats = &plain;
-    double cpu0 = cpu_seconds(opt.server_pid);
-    run_for(io, opt.duration_s);
-    s.stats = nullptr;
-    report("no-ai", plain, opt.duration_s, s, cpu_seconds(opt.server_pid) - cpu0);
+    sleep_s(opt.warmup_s);
+    measure("no-ai", opt.duration_s, opt, shards);
 
     if (opt.ai_tables > 0 || opt.analyses > 0 || opt.long_searches > 0) {
-        std::vector<std::shared_ptr<Bot>> directors;
         for (int i = 0; i < opt.ai_tables; ++i) {
-            auto d = std::make_shared<Bot>(s, Kind::Director, run + "director" + std::to_string(i), i);
-            d->start();
-            directors.push_back(d);
+            directors.push_back(std::make_shared<Bot>(shard_of(i), Kind::Director, run + "director" + std::to_string(i), i));
+            start(directors.back(), i);
         }
         // The long searches a player waits for join the AI load.
         for (int p = 0; p < opt.long_searches; ++p) {
-            auto l = std::make_shared<Bot>(s, run + "l" + std::to_string(p), p, opt.long_level, true);
-            l->start();
-            directors.push_back(l);
+            directors.push_back(std::make_shared<Bot>(shard_of(p), run + "l" + std::to_string(p), p, opt.long_level, true));
+            start(directors.back(), p);
         }
         for (int a = 0; a < opt.analyses; ++a) {
-            auto b = std::make_shared<Bot>(s, Kind::Analyst, run + "analyst" + std::to_string(a), a);
-            b->start();
-            directors.push_back(b);
+            directors.push_back(std::make_shared<Bot>(shard_of(a), Kind::Analyst, run + "analyst" + std::to_string(a), a));
+            start(directors.back(), a);
         }
-        run_for(io, 1.0);  // let the searches start
-        Stats with_ai;
-        s.stats = &with_ai;
-        cpu0 = cpu_seconds(opt.server_pid);
-        run_for(io, opt.ai_duration_s);
-        s.stats = nullptr;
-        report("with-ai", with_ai, opt.ai_duration_s, s, cpu_seconds(opt.server_pid) - cpu0);
+        sleep_s(1.0);  // let the searches start
+        measure("with-ai", opt.ai_duration_s, opt, shards);
     }
+    // The threads end here; the bots held here go before the shards (declared first), and
+    // those held by pending handlers go with their io_context.
+    for (auto& g : guards) g.reset();
+    for (auto& sh : shards) sh->io.stop();
+    for (auto& sh : shards) sh->thread.join();
     return 0;
 }
 

@@ -27,6 +27,7 @@ struct GamesOptions {
     int long_level = 10;
     int analyses = 0;         // users asking for whole-game analyses on the AI pool during the AI phase
     int analysis_plies = 80;  // moves of each analysed game
+    int threads = 1;          // io_context threads the bots are spread over (a game's bots share one)
 };
 
 // Connects the bots and measures each phase; returns the process exit code.

@@ -10,7 +10,9 @@
 
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <thread>
 
 #include "games_mode.h"
 #include "idle_mode.h"
@@ -66,6 +68,12 @@ int main(int argc, char** argv) {
     app.add_option("--analysis-plies", opt.analysis_plies, "moves of each analysed game")
         ->capture_default_str()
         ->check(CLI::Range(1, 600));
+    opt.threads = static_cast<int>(std::max(1u, std::min(8u, std::thread::hardware_concurrency())));
+    app.add_option("--threads", opt.threads,
+                   "games mode: io_context threads the bots are spread over (a game's bots share one), so that the "
+                   "tool is not the bottleneck")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 64));
     xq::loadgen::IdleOptions idle;
     app.add_option("--idle", idle.connections,
                    "instead of games: hold this many idle connections on a bare Asio echo server (started here) "

@@ -442,6 +442,10 @@ void App::handle_cue(const Cue& c) {
             return c.code.empty() ? tr(l, c.str, {c.text}) : server_error_text(l, c.code, c.request, c.text, c.detail);
         };
         if (c.request == "list_games" || c.request == "get_game") archive_error_ = text;
+        if (c.request == "create_tournament") {
+            tourney_error_ = text;
+            tourney_create_pending_ = false;
+        }
         if (c.request == "create_table") {
             // Shown in the dialog, which stays open so the settings can be fixed.
             create_error_ = text;

@@ -295,6 +295,8 @@ private:
     int tourney_tab_ = 0;
     char tourney_name_[64] = {};
     int tourney_format_ = 0, tourney_rounds_ = 3, tourney_ai_ = 0, tourney_ai_level_ = 3;
+    int tourney_forfeit_ = proto::DEFAULT_FORFEIT_SECONDS, tourney_delay_ = 0;  // no-show forfeit (s), spectator delay (plies)
+    Wording tourney_error_;  // the server refused create_tournament: why, shown in the form
     bool tourney_create_pending_ = false;
     std::uint32_t tourney_last_created_ = 0;
     std::string tourney_drawn_, tourney_drawn_shown_;

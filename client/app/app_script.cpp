@@ -304,7 +304,8 @@ App::StepResult App::step(const ScriptAction& a) {
     }
     if (v == "tournament") {
         // The Tournaments window's controls, as its buttons do: tournament create NAME...|
-        // view ID|last|ai N LEVEL|join|leave|start|tab standings|crosstable|pairings|watch BOARD.
+        // view ID|last|ai N LEVEL|forfeit SECONDS|delay PLIES|join|leave|start|tab standings|
+        // crosstable|pairings|watch BOARD.
         const std::string& what = a.args[0];
         const proto::Tournament* shown = tourney_shown_ ? state_.tournaments.find(tourney_shown_) : nullptr;
         if (what == "create") {
@@ -326,6 +327,8 @@ App::StepResult App::step(const ScriptAction& a) {
         } else if (what == "ai" && a.args.size() == 3) {  // the form's AI entrants and their level
             tourney_ai_ = std::clamp(std::atoi(a.args[1].c_str()), 0, 4);
             tourney_ai_level_ = std::clamp(std::atoi(a.args[2].c_str()), proto::AI_LEVEL_MIN, proto::AI_LEVEL_MAX);
+        } else if ((what == "forfeit" || what == "delay") && a.args.size() == 2) {  // the form's fields, as typed
+            (what == "forfeit" ? tourney_forfeit_ : tourney_delay_) = std::atoi(a.args[1].c_str());
         } else if (what == "tab" && a.args.size() == 2) {
             tourney_tab_ = a.args[1] == "crosstable" ? 1 : a.args[1] == "pairings" ? 2 : 0;
         } else if (!shown) {

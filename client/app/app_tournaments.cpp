@@ -136,12 +136,33 @@ void App::ui_tourney_list() {
         ImGui::SetNextItemWidth(std::min(120.f, ImGui::GetContentRegionAvail().x));
         ImGui::SliderInt(t(Str::AiLevel), &tourney_ai_level_, proto::AI_LEVEL_MIN, proto::AI_LEVEL_MAX);
     }
+    ImGui::SetNextItemWidth(std::min(140.f, ImGui::GetContentRegionAvail().x));
+    ImGui::InputInt(t(Str::TourneyForfeitLabel), &tourney_forfeit_, 30, 300);
+    ImGui::SetNextItemWidth(std::min(140.f, ImGui::GetContentRegionAvail().x));
+    ImGui::InputInt(t(Str::TourneyDelayLabel), &tourney_delay_, 1, 4);
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("%s", t(Str::TourneyDelayHint));
+    const Str problem = tournament_form_problem(tourney_forfeit_, tourney_delay_);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.8f, 0.1f, 0.1f, 1));
+    if (problem != Str::Ok) tourney_text(t(problem));
+    else if (tourney_error_) tourney_text(tourney_error_(lang_));
+    ImGui::PopStyleColor();
+    ImGui::PopTextWrapPos();
+    if (problem != Str::Ok || tourney_create_pending_) ImGui::BeginDisabled();
     if (tourney_button("create", t(Str::Create))) create_tournament(tourney_name_);
+    if (problem != Str::Ok || tourney_create_pending_) ImGui::EndDisabled();
 }
 
 void App::create_tournament(const std::string& name) {
+    // The form's checks hold for a script's create too (the button is disabled meanwhile).
+    if (const Str problem = tournament_form_problem(tourney_forfeit_, tourney_delay_); problem != Str::Ok) {
+        toast(problem);
+        return;
+    }
+    tourney_error_ = nullptr;
     session_.create_tournament(name, tourney_format_ == 1 ? proto::TournamentFormat::Swiss : proto::TournamentFormat::RoundRobin,
-                               tourney_rounds_, std::vector<int>(std::size_t(tourney_ai_), tourney_ai_level_));
+                               tourney_rounds_, std::vector<int>(std::size_t(tourney_ai_), tourney_ai_level_),
+                               tourney_forfeit_, tourney_delay_);
     send_outbox();
     tourney_create_pending_ = true;
 }
@@ -172,6 +193,10 @@ void App::ui_tourney_detail(const proto::Tournament& tn) {
                  t(Str::TourneyRoundOf, {std::to_string(tn.round), std::to_string(tn.rounds)}) + " · " +
                  t(Str::TourneyEntrants, {std::to_string(tn.entrants.size())}));
     tourney_text(t(Str::TourneyDirector, {tn.director}), true);
+    tourney_text(t(Str::TourneyForfeitAfter, {std::to_string(tn.forfeit_seconds)}) + " · " +
+                     (tn.spectator_delay > 0 ? t(Str::TourneyDelayShown, {std::to_string(tn.spectator_delay)})
+                                             : std::string(t(Str::TourneyLive))),
+                 true);
     const bool director = tn.director == state_.my_name;
     const bool mine = entered(tn, state_.my_name);
     if (director) tourney_text(t(Str::TourneyYouDirect), true);

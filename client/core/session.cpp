@@ -236,12 +236,14 @@ void Session::leave_tournament(std::uint32_t id) { send(proto::LeaveTournament{i
 void Session::start_tournament(std::uint32_t id) { send(proto::StartTournament{id}); }
 
 void Session::create_tournament(const std::string& name, proto::TournamentFormat format, int rounds,
-                                const std::vector<int>& ai_levels) {
+                                const std::vector<int>& ai_levels, int forfeit_seconds, int spectator_delay) {
     proto::CreateTournament c;
     c.name = name;
     c.format = format;
     c.rounds = format == proto::TournamentFormat::Swiss ? rounds : 0;
     for (int level : ai_levels) c.ai.push_back(proto::AiEntrant{level});
+    c.forfeit_seconds = forfeit_seconds;
+    c.spectator_delay = spectator_delay;
     send(c);
 }
 

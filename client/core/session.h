@@ -103,8 +103,11 @@ public:
     void get_tournament(std::uint32_t id);
     void join_tournament(std::uint32_t id);
     void leave_tournament(std::uint32_t id);
+    // `forfeit_seconds`: a player absent this long after the pairing loses (1-3600);
+    // `spectator_delay`: plies the spectators see the boards late (0: live).
     void create_tournament(const std::string& name, proto::TournamentFormat format, int rounds,
-                           const std::vector<int>& ai_levels);
+                           const std::vector<int>& ai_levels, int forfeit_seconds = proto::DEFAULT_FORFEIT_SECONDS,
+                           int spectator_delay = 0);
     void start_tournament(std::uint32_t id);
     // The arbiter's pause or resume of a table's game (a director's at a tournament board).
     void arbiter(int table, proto::ArbiterKind action);

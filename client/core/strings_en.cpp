@@ -390,6 +390,14 @@ constexpr StringEntry TABLE[] = {
     {Str::TourneyBack, "All tournaments"},
     {Str::TourneyFormatLabel, "Format"},
     {Str::TourneyStateLabel, "State"},
+    {Str::TourneyForfeitLabel, "No-show forfeit (seconds)"},
+    {Str::TourneyDelayLabel, "Spectator delay (moves)"},
+    {Str::TourneyDelayHint, "Spectators see every board this many moves late (each side's move counts one), so nobody can relay moves to a player; 0 shows the games live."},
+    {Str::TourneyProblemForfeit, "The no-show forfeit time must be 1 to 3600 seconds: a player absent that long after the pairing loses the game."},
+    {Str::TourneyProblemDelay, "The spectator delay must be 0 to 20 moves."},
+    {Str::TourneyForfeitAfter, "A player absent {} s after the pairing loses by forfeit"},
+    {Str::TourneyDelayShown, "Spectators see the boards {} moves late"},
+    {Str::TourneyLive, "Spectators see the boards live"},
 };
 static_assert(table_complete(TABLE), "every string id once, in enum order");
 }  // namespace

@@ -390,6 +390,14 @@ constexpr StringEntry TABLE[] = {
     {Str::TourneyBack, "全部比赛"},
     {Str::TourneyFormatLabel, "赛制"},
     {Str::TourneyStateLabel, "状态"},
+    {Str::TourneyForfeitLabel, "未到判负时限（秒）"},
+    {Str::TourneyDelayLabel, "观战延迟（步）"},
+    {Str::TourneyDelayHint, "观战者看到的每台棋局都比实际晚这么多步（每方走一步算一步），以免有人向选手传递着法；0 为实时观战。"},
+    {Str::TourneyProblemForfeit, "未到判负时限须在 1 到 3600 秒之间：配对后缺席这么久的选手判负。"},
+    {Str::TourneyProblemDelay, "观战延迟须在 0 到 20 步之间。"},
+    {Str::TourneyForfeitAfter, "配对后 {} 秒未到者判负"},
+    {Str::TourneyDelayShown, "观战延迟 {} 步"},
+    {Str::TourneyLive, "实时观战"},
 };
 static_assert(table_complete(TABLE), "every string id once, in enum order");
 }  // namespace

@@ -51,6 +51,12 @@ std::string board_result_text(Lang lang, proto::BoardResult r) {
     return "?";
 }
 
+Str tournament_form_problem(int forfeit_seconds, int spectator_delay) {
+    if (forfeit_seconds < 1 || forfeit_seconds > proto::MAX_FORFEIT_SECONDS) return Str::TourneyProblemForfeit;
+    if (spectator_delay < 0 || spectator_delay > proto::MAX_SPECTATOR_DELAY) return Str::TourneyProblemDelay;
+    return Str::Ok;
+}
+
 Crosstable crosstable(const proto::Tournament& t) {
     Crosstable x;
     const std::size_t n = t.entrants.size();

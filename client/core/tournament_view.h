@@ -34,6 +34,11 @@ std::string state_words(Lang lang, proto::TournamentState s);
 // A board's result as shown: "1-0", "½-½", "0-1", "+/-" (forfeits), "bye", "…" undecided.
 std::string board_result_text(Lang lang, proto::BoardResult r);
 
+// The new tournament form's numbers checked against the protocol's limits: the first problem
+// in words (the no-show forfeit 1-3600 s, then the spectator delay 0-20 plies), Str::Ok when
+// both fit.
+Str tournament_form_problem(int forfeit_seconds, int spectator_delay);
+
 // The crosstable: rows and columns in standings order; cell [i][j] the points row i scored
 // against column j over their games ("2" a win, "1" a draw, "0" a loss, "+" / "-" a forfeit
 // won / lost; several games joined by spaces), "" when they have not met; the diagonal "x".

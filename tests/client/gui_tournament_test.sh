@@ -6,6 +6,8 @@
 # shows the game paused), Resume, then Watch: she watches the board. Bob resigns; both see the
 # standings (points, Buchholz, S-B, wins) and the crosstable of the finished tournament, in
 # their language (screenshots at both sizes).
+# The form's no-show forfeit and spectator delay are refused out of range in words (both
+# languages) and reach the server (the tournament line carries them).
 # Usage: gui_tournament_test.sh CLIENT SERVER WORKDIR
 # shellcheck source=gui_common.sh
 . "$(dirname "$0")/gui_common.sh"
@@ -23,8 +25,13 @@ grace 30000
 expect screen lobby
 dialog tournaments
 tournament ai 1 1
+tournament forfeit 0
+expect tourney The no-show forfeit time must be 1 to 3600 seconds
+tournament forfeit 300
+tournament delay 2
 tournament create Club night
 expect tourney You direct this tournament
+expect tourney A player absent 300 s after the pairing loses by forfeit · Spectators see the boards 2 moves late
 expect tourney 2 entrants
 locate tourney start
 expect tourney Round 1 of 1
@@ -68,8 +75,12 @@ grace 30000
 expect screen lobby
 dialog tournaments
 expect tourney Club night
+tournament delay 21
+expect tourney 观战延迟须在 0 到 20 步之间。
+tournament delay 0
 locate tourney view 1
 expect tourney 裁判长：alice
+expect tourney 配对后 300 秒未到者判负 · 观战延迟 2 步
 locate tourney join
 expect tourney 你已报名
 sleep 300

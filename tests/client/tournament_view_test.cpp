@@ -87,5 +87,34 @@ TEST(TournamentView, TheSessionKeepsTheListAndEachTournament) {
     EXPECT_NE(out[1].find("\"table\":12"), std::string::npos);
 }
 
+TEST(TournamentView, TheNewTournamentFormChecksTheForfeitTimeAndTheDelay) {
+    EXPECT_EQ(tournament_form_problem(120, 0), Str::Ok);
+    EXPECT_EQ(tournament_form_problem(1, 20), Str::Ok);
+    EXPECT_EQ(tournament_form_problem(3600, 0), Str::Ok);
+    EXPECT_EQ(tournament_form_problem(0, 0), Str::TourneyProblemForfeit);
+    EXPECT_EQ(tournament_form_problem(3601, 0), Str::TourneyProblemForfeit);
+    EXPECT_EQ(tournament_form_problem(0, 21), Str::TourneyProblemForfeit);  // the first problem first
+    EXPECT_EQ(tournament_form_problem(60, 21), Str::TourneyProblemDelay);
+    EXPECT_EQ(tournament_form_problem(60, -1), Str::TourneyProblemDelay);
+    // Both languages word them.
+    EXPECT_NE(std::string(tr(Lang::English, Str::TourneyProblemDelay)).find("0 to 20"), std::string::npos);
+    EXPECT_NE(std::string(tr(Lang::Chinese, Str::TourneyProblemForfeit)).find("1 到 3600"), std::string::npos);
+    // The form's numbers go out with the request and read back as sent.
+    ClientState state;
+    Session s(state);
+    s.create_tournament("Club", proto::TournamentFormat::Swiss, 4, {3}, 300, 6);
+    const auto out = s.take_outbox();
+    ASSERT_EQ(out.size(), 1u);
+    const auto msg = proto::decode_client(out[0].substr(0, out[0].size() - 1));
+    ASSERT_TRUE(msg.ok()) << out[0];
+    const auto* c = std::get_if<proto::CreateTournament>(&msg.value());
+    ASSERT_NE(c, nullptr);
+    EXPECT_EQ(c->forfeit_seconds, 300);
+    EXPECT_EQ(c->spectator_delay, 6);
+    EXPECT_EQ(c->rounds, 4);
+    ASSERT_EQ(c->ai.size(), 1u);
+    EXPECT_EQ(c->ai[0].level, 3);
+}
+
 }  // namespace
 }  // namespace xq::client

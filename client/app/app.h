@@ -297,6 +297,9 @@ private:
     int tourney_format_ = 0, tourney_rounds_ = 3, tourney_ai_ = 0, tourney_ai_level_ = 3;
     int tourney_forfeit_ = proto::DEFAULT_FORFEIT_SECONDS, tourney_delay_ = 0;  // no-show forfeit (s), spectator delay (plies)
     Wording tourney_error_;  // the server refused create_tournament: why, shown in the form
+    bool tourney_pgn_save_ = false;  // Save PGN: the chooser opens once the text is whole
+    std::string tourney_pgn_text_, tourney_pgn_name_;  // what it saves; the suggested file name
+    void save_tourney_pgn(const proto::Tournament& tn);
     bool tourney_create_pending_ = false;
     std::uint32_t tourney_last_created_ = 0;
     std::string tourney_drawn_, tourney_drawn_shown_;
@@ -324,7 +327,7 @@ private:
     bool scroll_chat_ = false;
 
     // Copy and save (table and Review), the file chooser (Open PGN, Save PGN/FEN).
-    enum class ChooserFor { OpenPgn, SavePgn, SaveFen };
+    enum class ChooserFor { OpenPgn, SavePgn, SaveFen, SaveTourneyPgn };
     GameRecord table_record() const;
     void ui_export_button(const GameRecord& record, const Position& shown);
     float export_button_width() const;

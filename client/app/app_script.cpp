@@ -305,7 +305,7 @@ App::StepResult App::step(const ScriptAction& a) {
     if (v == "tournament") {
         // The Tournaments window's controls, as its buttons do: tournament create NAME...|
         // view ID|last|ai N LEVEL|forfeit SECONDS|delay PLIES|join|leave|start|tab standings|
-        // crosstable|pairings|watch BOARD.
+        // crosstable|pairings|watch BOARD|save_pgn.
         const std::string& what = a.args[0];
         const proto::Tournament* shown = tourney_shown_ ? state_.tournaments.find(tourney_shown_) : nullptr;
         if (what == "create") {
@@ -334,6 +334,8 @@ App::StepResult App::step(const ScriptAction& a) {
         } else if (!shown) {
             if (waited_ms > float(expect_grace_ms_)) script_fail("tournament " + what + ": no tournament shown");
             return script_active_ ? StepResult::Wait : StepResult::Fail;
+        } else if (what == "save_pgn") {  // the Save PGN button: the chooser opens once fetched
+            save_tourney_pgn(*shown);
         } else if (what == "join") {
             session_.join_tournament(shown->id);
             send_outbox();

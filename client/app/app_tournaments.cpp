@@ -167,7 +167,27 @@ void App::create_tournament(const std::string& name) {
     tourney_create_pending_ = true;
 }
 
+void App::save_tourney_pgn(const proto::Tournament& tn) {
+    const proto::PgnNotation n = notation_ == MoveNotation::Chinese ? proto::PgnNotation::Chinese
+                                 : notation_ == MoveNotation::Wxf   ? proto::PgnNotation::Wxf
+                                                                    : proto::PgnNotation::Iccs;
+    session_.get_tournament_pgn(tn.id, n);
+    send_outbox();
+    tourney_pgn_save_ = true;
+    tourney_pgn_name_ = tournament_file_name(tn.name);
+}
+
 void App::tick_tournaments() {
+    // Save PGN: once the text is whole, the chooser asks where (a refusal was shown as an error).
+    const TournamentPgnFetch& pgn = state_.tournaments.pgn;
+    if (tourney_pgn_save_ && pgn.status() != TournamentPgnFetch::Status::Fetching) {
+        tourney_pgn_save_ = false;
+        if (pgn.status() == TournamentPgnFetch::Status::Done && pgn.text().empty()) toast(Str::TourneyPgnEmpty);
+        else if (pgn.status() == TournamentPgnFetch::Status::Done) {
+            tourney_pgn_text_ = pgn.text();
+            open_chooser(ChooserFor::SaveTourneyPgn, tourney_pgn_name_);
+        } else if (pgn.error().empty()) toast(Str::TourneyPgnFailed);
+    }
     // A tournament we asked to create shows itself once its first line names us director.
     if (!tourney_create_pending_) return;
     for (const auto& [id, tn] : state_.tournaments.known) {
@@ -199,6 +219,13 @@ void App::ui_tourney_detail(const proto::Tournament& tn) {
                  true);
     const bool director = tn.director == state_.my_name;
     const bool mine = entered(tn, state_.my_name);
+    if (tourney_pgn_save_ && state_.tournaments.pgn.tournament() == tn.id) {
+        tourney_text(t(Str::TourneyPgnFetching, {std::to_string(state_.tournaments.pgn.text().size()),
+                                                 std::to_string(state_.tournaments.pgn.total())}),
+                     true);
+    } else if (tn.round > 0 && tourney_button("save pgn", t(Str::TourneySavePgn))) {
+        save_tourney_pgn(tn);
+    }
     if (director) tourney_text(t(Str::TourneyYouDirect), true);
     if (mine) tourney_text(t(Str::TourneyYouEntered), true);
     if (tn.state != proto::TournamentState::Finished) {

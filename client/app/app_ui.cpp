@@ -993,7 +993,9 @@ void App::chooser_done(const std::filesystem::path& path) {
         if (!import_pgn(path.string(), err)) toast(Str::PgnLoadFailed, err);
         return;
     }
-    const std::string text = chooser_for_ == ChooserFor::SavePgn ? record_pgn(export_record_, notation_) : export_fen_ + "\n";
+    const std::string text = chooser_for_ == ChooserFor::SavePgn          ? record_pgn(export_record_, notation_)
+                             : chooser_for_ == ChooserFor::SaveTourneyPgn ? tourney_pgn_text_
+                                                                          : export_fen_ + "\n";
     if (save_text_file(path, text, err)) toast(Str::SavedTo, path.string());
     else toast(Str::SaveFailed, err);
 }

@@ -247,6 +247,14 @@ void Session::create_tournament(const std::string& name, proto::TournamentFormat
     send(c);
 }
 
+void Session::get_tournament_pgn(std::uint32_t id, proto::PgnNotation notation) {
+    send(state_.tournaments.pgn.start(id, notation));
+}
+
+void Session::on(const proto::TournamentPgn& m) {
+    if (const auto next = state_.tournaments.pgn.take(m)) send(*next);
+}
+
 void Session::arbiter(int table, proto::ArbiterKind action) {
     proto::ArbiterRequest r;
     r.table = proto::TableId(table);
@@ -437,6 +445,7 @@ void Session::on(const proto::Error& m) {
         state_.analysis.error_code = c.code;
         state_.analysis.error_detail = m.detail;
     }
+    if (m.request == "get_tournament_pgn") state_.tournaments.pgn.fail(c.code);
     if (m.request == "list_games" || m.request == "get_game") {
         state_.archive.loading = false;
         archive_paging_ = false;

@@ -109,6 +109,8 @@ public:
                            const std::vector<int>& ai_levels, int forfeit_seconds = proto::DEFAULT_FORFEIT_SECONDS,
                            int spectator_delay = 0);
     void start_tournament(std::uint32_t id);
+    // Fetches the tournament's whole PGN page by page (state().tournaments.pgn).
+    void get_tournament_pgn(std::uint32_t id, proto::PgnNotation notation);
     // The arbiter's pause or resume of a table's game (a director's at a tournament board).
     void arbiter(int table, proto::ArbiterKind action);
 
@@ -168,7 +170,7 @@ private:
     // Tournaments (state().tournaments).
     void on(const proto::Tournament& m);
     void on(const proto::Tournaments& m);
-    void on(const proto::TournamentPgn&) {}
+    void on(const proto::TournamentPgn& m);
     void on(const proto::OfferWithdrawn& m);
     void on(const proto::ArbiterAction& m);
 

@@ -83,7 +83,8 @@ enum class Lang { English, Chinese };
     X(Tourneys) X(TourneyTitle) X(TourneyNone) X(TourneyRoundRobin) X(TourneySwiss) X(TourneyOpen) X(TourneyRunning) X(TourneyFinished) X(TourneyBye) X(TourneyDirector) X(TourneyRoundOf) X(TourneyEntrants) X(TourneyJoin) \
     X(TourneyLeave) X(TourneyStart) X(TourneyView) X(TourneyStandings) X(TourneyCrosstable) X(TourneyPairings) X(TourneyPlayer) X(TourneyPoints) X(TourneyBuchholz) X(TourneySb) X(TourneyWins) X(TourneyGames) X(TourneyBoard) \
     X(TourneyResult) X(TourneyWatch) X(TourneyPause) X(TourneyResume) X(TourneyYouDirect) X(TourneyYouEntered) X(TourneyCreate) X(TourneyAiEntrants) X(TourneyRounds) X(TourneyByes) X(TourneyNoRound) X(TourneyBack) X(TourneyFormatLabel) X(TourneyStateLabel) \
-    X(TourneyForfeitLabel) X(TourneyDelayLabel) X(TourneyDelayHint) X(TourneyProblemForfeit) X(TourneyProblemDelay) X(TourneyForfeitAfter) X(TourneyDelayShown) X(TourneyLive)
+    X(TourneyForfeitLabel) X(TourneyDelayLabel) X(TourneyDelayHint) X(TourneyProblemForfeit) X(TourneyProblemDelay) X(TourneyForfeitAfter) X(TourneyDelayShown) X(TourneyLive) \
+    X(TourneySavePgn) X(TourneyPgnFetching) X(TourneyPgnEmpty) X(TourneyPgnFailed) X(ErrNoTourneyPgn)
 
 enum class Str {
 #define XQ_ENUM(name) name,

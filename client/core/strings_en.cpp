@@ -398,6 +398,11 @@ constexpr StringEntry TABLE[] = {
     {Str::TourneyForfeitAfter, "A player absent {} s after the pairing loses by forfeit"},
     {Str::TourneyDelayShown, "Spectators see the boards {} moves late"},
     {Str::TourneyLive, "Spectators see the boards live"},
+    {Str::TourneySavePgn, "Save PGN..."},
+    {Str::TourneyPgnFetching, "Fetching the games: {} of {} bytes"},
+    {Str::TourneyPgnEmpty, "No game of this tournament has finished yet: there is nothing to save."},
+    {Str::TourneyPgnFailed, "The tournament's games kept changing while they were fetched; try again."},
+    {Str::ErrNoTourneyPgn, "This server keeps no game archive, or the tournament's games are too long to send (the host exports them with xiangqi-server export)."},
 };
 static_assert(table_complete(TABLE), "every string id once, in enum order");
 }  // namespace

@@ -398,6 +398,11 @@ constexpr StringEntry TABLE[] = {
     {Str::TourneyForfeitAfter, "配对后 {} 秒未到者判负"},
     {Str::TourneyDelayShown, "观战延迟 {} 步"},
     {Str::TourneyLive, "实时观战"},
+    {Str::TourneySavePgn, "保存棋谱 (PGN)…"},
+    {Str::TourneyPgnFetching, "正在获取棋谱：{} / {} 字节"},
+    {Str::TourneyPgnEmpty, "本比赛还没有下完的对局，没有可保存的棋谱。"},
+    {Str::TourneyPgnFailed, "获取期间比赛棋谱一直在变化，请重试。"},
+    {Str::ErrNoTourneyPgn, "该服务器不保存对局记录，或本比赛的棋谱太长无法发送（可由主机用 xiangqi-server export 导出）。"},
 };
 static_assert(table_complete(TABLE), "every string id once, in enum order");
 }  // namespace

@@ -1,5 +1,7 @@
 #include "core/tournament_view.h"
 
+#include <utility>
+
 #include "core/client_state.h"
 
 namespace xq::client {
@@ -49,6 +51,70 @@ std::string board_result_text(Lang lang, proto::BoardResult r) {
     case R::Bye: return tr(lang, Str::TourneyBye);
     }
     return "?";
+}
+
+proto::GetTournamentPgn TournamentPgnFetch::start(std::uint32_t tournament, proto::PgnNotation notation) {
+    *this = TournamentPgnFetch{};
+    status_ = Status::Fetching;
+    tournament_ = tournament;
+    notation_ = notation;
+    return request(0);
+}
+
+proto::GetTournamentPgn TournamentPgnFetch::request(std::int64_t offset) const {
+    proto::GetTournamentPgn r;
+    r.tournament = tournament_;
+    r.notation = notation_;
+    r.offset = offset;
+    r.limit = int(proto::TOURNAMENT_PGN_PAGE_BYTES);
+    return r;
+}
+
+void TournamentPgnFetch::failed(std::string code) {
+    status_ = Status::Failed;
+    error_ = std::move(code);
+    text_.clear();
+}
+
+void TournamentPgnFetch::fail(std::string code) {
+    if (status_ == Status::Fetching) failed(std::move(code));
+}
+
+std::optional<proto::GetTournamentPgn> TournamentPgnFetch::take(const proto::TournamentPgn& page) {
+    if (status_ != Status::Fetching || page.tournament != tournament_ || page.notation != notation_ ||
+        page.offset != std::int64_t(text_.size()))
+        return std::nullopt;
+    if (page.offset == 0) {
+        digest_ = page.digest;
+        total_ = page.total;
+    } else if (page.digest != digest_ || page.total != total_) {
+        // The text changed under us: its earlier pages belong to another text.
+        if (++restarts_ > MAX_RESTARTS) {
+            failed("");
+            return std::nullopt;
+        }
+        text_.clear();
+        return request(0);
+    }
+    text_ += page.text;
+    if (std::int64_t(text_.size()) > total_ || (page.more && page.text.empty()) ||
+        (!page.more && std::int64_t(text_.size()) != total_)) {
+        failed("");
+        return std::nullopt;
+    }
+    if (!page.more) {
+        status_ = Status::Done;
+        return std::nullopt;
+    }
+    return request(std::int64_t(text_.size()));
+}
+
+std::string tournament_file_name(const std::string& name) {
+    std::string file = name.empty() ? std::string("tournament") : name;
+    for (char& c : file)
+        if (c == '/' || c == '\\' || (static_cast<unsigned char>(c) < 0x20) || c == ':') c = '_';
+    if (file.front() == '.') file.front() = '_';
+    return file + ".pgn";
 }
 
 Str tournament_form_problem(int forfeit_seconds, int spectator_delay) {

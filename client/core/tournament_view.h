@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,44 @@
 
 namespace xq::client {
 
+// A tournament's whole PGN text fetched page by page (get_tournament_pgn): one request out at
+// a time, each page appended at the offset asked for. A page whose digest or total differs
+// from the first page's (a result came in meanwhile) starts again from offset 0, at most
+// MAX_RESTARTS times; pages that do not add up to `total` fail the fetch.
+class TournamentPgnFetch {
+public:
+    enum class Status { Idle, Fetching, Done, Failed };
+    static constexpr int MAX_RESTARTS = 3;
+
+    // The first request (offset 0, the largest page); drops any fetch under way.
+    proto::GetTournamentPgn start(std::uint32_t tournament, proto::PgnNotation notation);
+    // Takes an answer: the next request while the text is incomplete, nullopt once it is
+    // whole (Done), failed, or when the page is not the one awaited (another tournament, a
+    // stale offset: ignored).
+    std::optional<proto::GetTournamentPgn> take(const proto::TournamentPgn& page);
+    // The server refused the request: `code` the protocol's error code.
+    void fail(std::string code);
+
+    Status status() const { return status_; }
+    std::uint32_t tournament() const { return tournament_; }
+    const std::string& text() const { return text_; }  // whole once Done (empty: no game yet)
+    std::int64_t total() const { return total_; }
+    int restarts() const { return restarts_; }
+    // Failed: the server's error code, or "" when the pages did not fit together.
+    const std::string& error() const { return error_; }
+
+private:
+    proto::GetTournamentPgn request(std::int64_t offset) const;
+    void failed(std::string code);
+
+    Status status_ = Status::Idle;
+    std::uint32_t tournament_ = 0;
+    proto::PgnNotation notation_ = proto::PgnNotation::Iccs;
+    std::string text_, digest_, error_;
+    std::int64_t total_ = 0;
+    int restarts_ = 0;
+};
+
 struct TournamentsState {
     std::vector<proto::TournamentSummary> list;         // the last `tournaments` answer
     std::map<std::uint32_t, proto::Tournament> known;  // the last `tournament` line of each
@@ -20,6 +59,7 @@ struct TournamentsState {
         const auto it = known.find(id);
         return it == known.end() ? nullptr : &it->second;
     }
+    TournamentPgnFetch pgn;  // the tournament's PGN being fetched (Save PGN)
 };
 
 // An entrant's name as shown: the AI entrants ("AI level 4", "AI level 4 #2") in `lang`.
@@ -33,6 +73,10 @@ std::string format_words(Lang lang, proto::TournamentFormat f);
 std::string state_words(Lang lang, proto::TournamentState s);
 // A board's result as shown: "1-0", "½-½", "0-1", "+/-" (forfeits), "bye", "…" undecided.
 std::string board_result_text(Lang lang, proto::BoardResult r);
+
+// A file name for a tournament's PGN: "<name>.pgn" with nothing a file system could refuse
+// or read as a folder.
+std::string tournament_file_name(const std::string& name);
 
 // The new tournament form's numbers checked against the protocol's limits: the first problem
 // in words (the no-show forfeit 1-3600 s, then the spectator delay 0-20 plies), Str::Ok when

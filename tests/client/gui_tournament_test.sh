@@ -5,7 +5,8 @@
 # Start; the server seats Bob at the board. In the pairings Alice clicks Pause (Bob's client
 # shows the game paused), Resume, then Watch: she watches the board. Bob resigns; both see the
 # standings (points, Buchholz, S-B, wins) and the crosstable of the finished tournament, in
-# their language (screenshots at both sizes).
+# their language (screenshots at both sizes). Alice clicks Save PGN: the tournament's games,
+# fetched page by page, go to the file she names in the chooser.
 # The form's no-show forfeit and spectator delay are refused out of range in words (both
 # languages) and reach the server (the tournament line carries them).
 # Usage: gui_tournament_test.sh CLIENT SERVER WORKDIR
@@ -19,7 +20,8 @@ export SCREEN_SIZE=1400
 
 start_server --name "Tournament test"
 
-cat >alice.txt <<'SCRIPT'
+mkdir -p home-alice
+cat >alice.txt <<SCRIPT
 lang en
 grace 30000
 expect screen lobby
@@ -66,6 +68,9 @@ expect tourney 2 | bob | 0 | 2 | 0 | 0 | 1
 sleep 300
 expect fits yes
 screenshot standings_en.png
+locate tourney save pgn
+expect file_chooser $work/home-alice
+choose club.pgn
 quit
 SCRIPT
 
@@ -113,13 +118,14 @@ SCRIPT
 
 run_clicking() {
   local name=$1 width=$2 height=$3 clicks=$4
-  CLICKS="$clicks" XDG_CONFIG_HOME="$work/config-$name" timeout "$client_timeout" \
+  CLICKS="$clicks" XDG_CONFIG_HOME="$work/config-$name" HOME="$work/home-$name" timeout "$client_timeout" \
     xvfb-run -a -s "-screen 0 ${SCREEN_SIZE}x${SCREEN_SIZE}x24" \
     "$gui_dir/gui_clicks.sh" "$name.log" "$client" --connect "127.0.0.1:$port" --name "$name" --mute \
     --width "$width" --height "$height" --script "$name.txt" >"clicks-$name.log" 2>&1
 }
 
-run_clicking alice 1400 900 "tourney start;tourney tab pairings;tourney pause 1;tourney resume 1;tourney watch 1" &
+mkdir -p home-bob
+run_clicking alice 1400 900 "tourney start;tourney tab pairings;tourney pause 1;tourney resume 1;tourney watch 1;tourney save pgn" &
 alice=$!
 sleep 2
 status=0
@@ -128,12 +134,14 @@ wait "$alice" || { echo "alice's client failed:"; cat clicks-alice.log alice.log
 [ "$status" -eq 0 ] || { tail -n 40 server.log; exit 1; }
 cat clicks-alice.log clicks-bob.log
 require_in clicks-alice.log "clicked tourney start at" "clicked tourney tab pairings at" "clicked tourney pause 1 at" \
-  "clicked tourney resume 1 at" "clicked tourney watch 1 at"
+  "clicked tourney resume 1 at" "clicked tourney watch 1 at" "clicked tourney save pgn at"
 require_in clicks-bob.log "clicked tourney view 1 at" "clicked tourney join at"
 require_in alice.log "ok tourney = 1 AI level 1: x | 2 = 2" "ok tourney = 2 | bob | 0 | 2 | 0 | 0 | 1" "ok seat = spectator" \
   "ok fits = yes"
 require_in bob.log "ok paused = yes" "ok paused = no" "ok tourney = 1 电脑 1 级: x | 2 = 2" \
   "ok tourney = 1 | 电脑 1 级 | 2 | 0 | 0 | 1 | 1" "ok fits = yes"
+# Save PGN fetched the tournament's games over the wire (get_tournament_pgn) into one file.
+require_in home-alice/club.pgn '[Result "1-0"]' 'AI level 1' '[Black "bob"]'
 grep -q "tournament 1 finished" server.log || { echo "FAIL: the server never finished the tournament"; tail -n 30 server.log; exit 1; }
 check_screenshots pairings_en.png crosstable_en.png standings_en.png entered_zh.png crosstable_zh.png standings_zh.png
 echo "GUI tournament test passed"

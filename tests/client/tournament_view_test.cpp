@@ -116,5 +116,139 @@ TEST(TournamentView, TheNewTournamentFormChecksTheForfeitTimeAndTheDelay) {
     EXPECT_EQ(c->ai[0].level, 3);
 }
 
+proto::TournamentPgn page(const std::string& whole, std::int64_t offset, std::size_t length, const std::string& digest) {
+    proto::TournamentPgn p;
+    p.tournament = 3;
+    p.notation = proto::PgnNotation::Chinese;
+    p.offset = offset;
+    p.total = std::int64_t(whole.size());
+    p.digest = digest;
+    p.text = whole.substr(std::size_t(offset), length);
+    p.more = std::size_t(offset) + p.text.size() < whole.size();
+    return p;
+}
+
+TEST(TournamentView, ThePgnIsFetchedPageByPageAndJoinedInOrder) {
+    const std::string whole = "[Event \"Club night\"]\n[Site \"LAN\"]\n\n1. 炮二平五 马8进7 1-0\n";
+    TournamentPgnFetch f;
+    const auto first = f.start(3, proto::PgnNotation::Chinese);
+    EXPECT_EQ(first.tournament, 3u);
+    EXPECT_EQ(first.offset, 0);
+    EXPECT_EQ(first.limit, int(proto::TOURNAMENT_PGN_PAGE_BYTES));
+    EXPECT_EQ(f.status(), TournamentPgnFetch::Status::Fetching);
+    std::int64_t at = 0;
+    int pages = 0;
+    for (;;) {
+        // Pages of 10 bytes (the server cuts before a character that does not fit whole:
+        // here the test cuts anywhere, the bytes join the same).
+        const auto next = f.take(page(whole, at, 10, "d1"));
+        ++pages;
+        if (!next) break;
+        EXPECT_EQ(next->offset, at + 10);
+        EXPECT_EQ(next->notation, proto::PgnNotation::Chinese);
+        at = next->offset;
+    }
+    EXPECT_EQ(pages, int((whole.size() + 9) / 10));
+    EXPECT_EQ(f.status(), TournamentPgnFetch::Status::Done);
+    EXPECT_EQ(f.text(), whole);
+    // A stray page after the end changes nothing.
+    EXPECT_FALSE(f.take(page(whole, 0, 10, "d1")));
+    EXPECT_EQ(f.text(), whole);
+}
+
+TEST(TournamentView, APgnThatChangesWhileFetchedStartsAgainThenGivesUp) {
+    const std::string before = "[Event \"A\"]\n1. h2e2 h9g7 1-0\n", after = "[Event \"A\"]\n1. h2e2 h9g7 1-0\n\n1. c3c4 0-1\n";
+    TournamentPgnFetch f;
+    f.start(3, proto::PgnNotation::Chinese);
+    auto next = f.take(page(before, 0, 12, "old"));
+    ASSERT_TRUE(next);
+    // Another tournament's page, or a stale offset: ignored, the fetch waits on.
+    proto::TournamentPgn other = page(before, 12, 12, "old");
+    other.tournament = 4;
+    EXPECT_FALSE(f.take(other));
+    EXPECT_FALSE(f.take(page(before, 5, 12, "old")));
+    EXPECT_EQ(f.status(), TournamentPgnFetch::Status::Fetching);
+    // A result came in: the next page has another digest; the fetch starts again from 0.
+    next = f.take(page(after, 12, 12, "new"));
+    ASSERT_TRUE(next);
+    EXPECT_EQ(next->offset, 0);
+    EXPECT_EQ(f.restarts(), 1);
+    for (std::int64_t at = 0; next; at = next->offset) next = f.take(page(after, at, 12, "new"));
+    EXPECT_EQ(f.status(), TournamentPgnFetch::Status::Done);
+    EXPECT_EQ(f.text(), after);  // nothing of the old text is left in it
+    // A text that keeps changing: after MAX_RESTARTS the fetch fails without a server error.
+    f.start(3, proto::PgnNotation::Chinese);
+    for (int i = 0; i <= TournamentPgnFetch::MAX_RESTARTS; ++i) {
+        ASSERT_TRUE(f.take(page(before, 0, 12, "v" + std::to_string(i))));
+        next = f.take(page(before, 12, 12, "w" + std::to_string(i)));
+    }
+    EXPECT_FALSE(next);
+    EXPECT_EQ(f.status(), TournamentPgnFetch::Status::Failed);
+    EXPECT_EQ(f.error(), "");
+    EXPECT_EQ(f.text(), "");
+}
+
+TEST(TournamentView, PgnPagesThatDoNotAddUpFailAndAnEmptyTextIsDone) {
+    TournamentPgnFetch f;
+    f.start(3, proto::PgnNotation::Chinese);
+    proto::TournamentPgn last = page("0123456789", 0, 10, "d");
+    last.total = 12;  // the last page ends short of the total
+    EXPECT_FALSE(f.take(last));
+    EXPECT_EQ(f.status(), TournamentPgnFetch::Status::Failed);
+    f.start(3, proto::PgnNotation::Chinese);
+    proto::TournamentPgn stuck = page("0123456789", 0, 10, "d");
+    stuck.text.clear();
+    stuck.more = true;  // no progress: never asks the same page forever
+    EXPECT_FALSE(f.take(stuck));
+    EXPECT_EQ(f.status(), TournamentPgnFetch::Status::Failed);
+    f.start(3, proto::PgnNotation::Chinese);
+    EXPECT_FALSE(f.take(page("", 0, 10, "e")));  // no game decided yet
+    EXPECT_EQ(f.status(), TournamentPgnFetch::Status::Done);
+    EXPECT_EQ(f.text(), "");
+    EXPECT_EQ(tournament_file_name("Club/night: R1"), "Club_night_ R1.pgn");
+    EXPECT_EQ(tournament_file_name(".hidden"), "_hidden.pgn");
+}
+
+TEST(TournamentView, TheSessionAsksForEveryPageAndStopsOnARefusal) {
+    ClientState state;
+    Session s(state);
+    s.get_tournament_pgn(3, proto::PgnNotation::Chinese);
+    const std::string whole(300, 'x');
+    // The offset asked for by the one request in the outbox (offset 0 is the default).
+    auto asked_offset = [&s]() -> std::int64_t {
+        auto out = s.take_outbox();
+        EXPECT_EQ(out.size(), 1u);
+        if (out.size() != 1u) return -1;
+        std::string line = out[0];
+        if (!line.empty() && line.back() == '\n') line.pop_back();
+        auto d = proto::decode_client(line);
+        EXPECT_TRUE(d.ok()) << line;
+        if (!d.ok()) return -1;
+        const auto* req = std::get_if<proto::GetTournamentPgn>(&d.value());
+        EXPECT_NE(req, nullptr) << line;
+        if (req == nullptr) return -1;
+        EXPECT_EQ(req->tournament, 3u);
+        return req->offset;
+    };
+    EXPECT_EQ(asked_offset(), 0);
+    s.handle_line(proto::encode(proto::ServerMessage{page(whole, 0, 256, "d")}));
+    EXPECT_EQ(asked_offset(), 256);
+    s.handle_line(proto::encode(proto::ServerMessage{page(whole, 256, 256, "d")}));
+    EXPECT_TRUE(s.take_outbox().empty());
+    EXPECT_EQ(state.tournaments.pgn.status(), TournamentPgnFetch::Status::Done);
+    EXPECT_EQ(state.tournaments.pgn.text(), whole);
+    // A server without an archive refuses: the fetch ends with the error's code, in words.
+    s.get_tournament_pgn(3, proto::PgnNotation::Iccs);
+    s.take_outbox();
+    proto::Error e;
+    e.code = proto::ErrorCode::NotAllowed;
+    e.request = "get_tournament_pgn";
+    e.message = "no archive";
+    s.handle_line(proto::encode(proto::ServerMessage{e}));
+    EXPECT_EQ(state.tournaments.pgn.status(), TournamentPgnFetch::Status::Failed);
+    EXPECT_EQ(state.tournaments.pgn.error(), "not_allowed");
+    EXPECT_EQ(error_code_string("not_allowed", "get_tournament_pgn"), Str::ErrNoTourneyPgn);
+}
+
 }  // namespace
 }  // namespace xq::client

@@ -149,6 +149,10 @@ private:
     void tourney_text(const std::string& text, bool disabled = false);
     bool tourney_button(const std::string& control, const char* label, bool small = false);
     std::optional<PointF> tourney_control(const std::string& control) const;
+    // The director's tools at a board (app_director.cpp).
+    void ui_tourney_arbiter(const proto::Tournament& tn);
+    void arbiter_act(const proto::TournamentBoard& b, proto::ArbiterKind action);
+    bool tourney_radio(const std::string& control, const char* label, bool active);
     // The position editor (app_editor.cpp).
     void ui_editor();
     void tick_editor();
@@ -297,6 +301,13 @@ private:
     int tourney_format_ = 0, tourney_rounds_ = 3, tourney_ai_ = 0, tourney_ai_level_ = 3;
     int tourney_forfeit_ = proto::DEFAULT_FORFEIT_SECONDS, tourney_delay_ = 0;  // no-show forfeit (s), spectator delay (plies)
     Wording tourney_error_;  // the server refused create_tournament: why, shown in the form
+    // The director's tools: the board they are open at (0: closed), the fields, the action
+    // waiting for its confirmation, the form's last problem.
+    int tourney_arbiter_board_ = 0;
+    ArbiterForm tourney_arbiter_;
+    char tourney_reason_[256] = {};
+    std::optional<proto::ArbiterKind> tourney_confirm_;
+    Str tourney_arbiter_problem_ = Str::Ok;
     bool tourney_pgn_save_ = false;  // Save PGN: the chooser opens once the text is whole
     std::string tourney_pgn_text_, tourney_pgn_name_;  // what it saves; the suggested file name
     void save_tourney_pgn(const proto::Tournament& tn);

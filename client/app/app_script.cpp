@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -305,7 +306,7 @@ App::StepResult App::step(const ScriptAction& a) {
     if (v == "tournament") {
         // The Tournaments window's controls, as its buttons do: tournament create NAME...|
         // view ID|last|ai N LEVEL|forfeit SECONDS|delay PLIES|join|leave|start|tab standings|
-        // crosstable|pairings|watch BOARD|save_pgn.
+        // crosstable|pairings|watch BOARD|arbiter BOARD|reason TEXT|save_pgn.
         const std::string& what = a.args[0];
         const proto::Tournament* shown = tourney_shown_ ? state_.tournaments.find(tourney_shown_) : nullptr;
         if (what == "create") {
@@ -334,6 +335,10 @@ App::StepResult App::step(const ScriptAction& a) {
         } else if (!shown) {
             if (waited_ms > float(expect_grace_ms_)) script_fail("tournament " + what + ": no tournament shown");
             return script_active_ ? StepResult::Wait : StepResult::Fail;
+        } else if (what == "reason") {  // the director's tools: the reason field, as typed
+            std::snprintf(tourney_reason_, sizeof tourney_reason_, "%s", a.rest.size() > 7 ? a.rest.substr(7).c_str() : "");
+        } else if (what == "arbiter" && a.args.size() == 2) {  // the Arbiter... button of a board
+            tourney_arbiter_board_ = std::atoi(a.args[1].c_str());
         } else if (what == "save_pgn") {  // the Save PGN button: the chooser opens once fetched
             save_tourney_pgn(*shown);
         } else if (what == "join") {

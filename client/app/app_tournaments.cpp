@@ -359,7 +359,10 @@ void App::ui_tourney_pairings(const proto::Tournament& tn, bool director) {
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(black.c_str());
         ImGui::TableNextColumn();
-        const std::string result = board_result_text(lang_, b.result);
+        std::string result = board_result_text(lang_, b.result);
+        if (const auto p = state_.tournaments.paused.find(b.table);
+            b.result == proto::BoardResult::Pending && p != state_.tournaments.paused.end() && p->second)
+            result += std::string(" (") + t(Str::ArbiterPausedMark) + ")";
         ImGui::TextUnformatted(result.c_str());
         tourney_drawn_ += t(Str::TourneyBoard) + (" " + board + ": ") + red + " - " + black + " " + result + "\n";
         ImGui::TableNextColumn();
@@ -380,11 +383,18 @@ void App::ui_tourney_pairings(const proto::Tournament& tn, bool director) {
                     session_.arbiter(int(b.table), proto::ArbiterKind::Resume);
                     send_outbox();
                 }
+                ImGui::SameLine();
+                if (tourney_button("arbiter " + board, t(Str::TourneyArbiter), true)) {
+                    tourney_arbiter_board_ = b.board;
+                    tourney_arbiter_problem_ = Str::Ok;
+                    tourney_confirm_.reset();
+                }
             }
         }
         ImGui::PopID();
     }
     ImGui::EndTable();
+    if (director && tourney_arbiter_board_ != 0) ui_tourney_arbiter(tn);
 }
 
 }  // namespace xq::client

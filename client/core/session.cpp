@@ -251,6 +251,8 @@ void Session::get_tournament_pgn(std::uint32_t id, proto::PgnNotation notation) 
     send(state_.tournaments.pgn.start(id, notation));
 }
 
+void Session::arbiter(const proto::ArbiterRequest& r) { send(r); }
+
 void Session::on(const proto::TournamentPgn& m) {
     if (const auto next = state_.tournaments.pgn.take(m)) send(*next);
 }
@@ -859,9 +861,14 @@ void Session::on(const proto::OfferWithdrawn& m) {
 }
 
 void Session::on(const proto::ArbiterAction& m) {
-    if (!for_my_table(m.table)) return;
-    state_.table.paused = m.paused;
-    if (m.clocks) apply_clocks(*m.clocks);
+    state_.tournaments.paused[m.table] = m.paused;
+    // The arbiter hears of their own action wherever they are (a director in the lobby).
+    const bool here = for_my_table(m.table);
+    if (!here && m.by != state_.my_name) return;
+    if (here) {
+        state_.table.paused = m.paused;
+        if (m.clocks) apply_clocks(*m.clocks);
+    }
     switch (m.action) {
     case proto::ArbiterKind::Pause: notice(Str::ArbiterPaused, m.by); break;
     case proto::ArbiterKind::Resume: notice(Str::ArbiterResumed, m.by); break;

@@ -113,6 +113,8 @@ public:
     void get_tournament_pgn(std::uint32_t id, proto::PgnNotation notation);
     // The arbiter's pause or resume of a table's game (a director's at a tournament board).
     void arbiter(int table, proto::ArbiterKind action);
+    // Any arbiter action as filled in (add_time's side and seconds, adjudicate's result...).
+    void arbiter(const proto::ArbiterRequest& r);
 
     // Handles one line from the server. Malformed lines become an Error cue, never a throw.
     void handle_line(std::string_view line);

@@ -131,6 +131,7 @@ Str error_code_string(std::string_view code, std::string_view request) {
     // A server run without a database refuses the archive requests.
     if (code == "not_allowed" && (request == "list_games" || request == "get_game")) return Str::ErrNoArchive;
     if (code == "not_allowed" && request == "get_tournament_pgn") return Str::ErrNoTourneyPgn;
+    if (code == "not_allowed" && request == "arbiter") return Str::ErrArbiterNotAllowed;
     for (const Pair& p : table)
         if (p.code == code) return p.id;
     return Str::ServerError;

@@ -84,7 +84,8 @@ enum class Lang { English, Chinese };
     X(TourneyLeave) X(TourneyStart) X(TourneyView) X(TourneyStandings) X(TourneyCrosstable) X(TourneyPairings) X(TourneyPlayer) X(TourneyPoints) X(TourneyBuchholz) X(TourneySb) X(TourneyWins) X(TourneyGames) X(TourneyBoard) \
     X(TourneyResult) X(TourneyWatch) X(TourneyPause) X(TourneyResume) X(TourneyYouDirect) X(TourneyYouEntered) X(TourneyCreate) X(TourneyAiEntrants) X(TourneyRounds) X(TourneyByes) X(TourneyNoRound) X(TourneyBack) X(TourneyFormatLabel) X(TourneyStateLabel) \
     X(TourneyForfeitLabel) X(TourneyDelayLabel) X(TourneyDelayHint) X(TourneyProblemForfeit) X(TourneyProblemDelay) X(TourneyForfeitAfter) X(TourneyDelayShown) X(TourneyLive) \
-    X(TourneySavePgn) X(TourneyPgnFetching) X(TourneyPgnEmpty) X(TourneyPgnFailed) X(ErrNoTourneyPgn)
+    X(TourneySavePgn) X(TourneyPgnFetching) X(TourneyPgnEmpty) X(TourneyPgnFailed) X(ErrNoTourneyPgn) \
+    X(TourneyArbiter) X(ArbiterPanelTitle) X(ArbiterAddTime) X(ArbiterSeconds) X(ArbiterNoClock) X(ArbiterAdjudicate) X(ArbiterReason) X(ArbiterCancelGame) X(ArbiterConfirmAdjudicate) X(ArbiterConfirmCancel) X(ArbiterProblemSeconds) X(ArbiterProblemReason) X(ArbiterPausedMark) X(ErrArbiterNotAllowed)
 
 enum class Str {
 #define XQ_ENUM(name) name,

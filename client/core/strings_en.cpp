@@ -403,6 +403,20 @@ constexpr StringEntry TABLE[] = {
     {Str::TourneyPgnEmpty, "No game of this tournament has finished yet: there is nothing to save."},
     {Str::TourneyPgnFailed, "The tournament's games kept changing while they were fetched; try again."},
     {Str::ErrNoTourneyPgn, "This server keeps no game archive, or the tournament's games are too long to send (the host exports them with xiangqi-server export)."},
+    {Str::TourneyArbiter, "Arbiter..."},
+    {Str::ArbiterPanelTitle, "Arbiter at board {}: {} - {}"},
+    {Str::ArbiterAddTime, "Add time"},
+    {Str::ArbiterSeconds, "Seconds"},
+    {Str::ArbiterNoClock, "These boards have no clock: there is no time to add."},
+    {Str::ArbiterAdjudicate, "Adjudicate"},
+    {Str::ArbiterReason, "Reason"},
+    {Str::ArbiterCancelGame, "Cancel the game"},
+    {Str::ArbiterConfirmAdjudicate, "Adjudicate board {}: {} (\"{}\")? The game ends at once; the players and the game record see the reason."},
+    {Str::ArbiterConfirmCancel, "Cancel the game at board {}? It ends without a result and nobody scores."},
+    {Str::ArbiterProblemSeconds, "Add 1 to 3600 seconds."},
+    {Str::ArbiterProblemReason, "An adjudication needs a reason: the players and the game record see it."},
+    {Str::ArbiterPausedMark, "paused"},
+    {Str::ErrArbiterNotAllowed, "Refused: only the tournament's director acts as arbiter, a paused game cannot be paused again nor a running one resumed, and time is added only where there is a clock"},
 };
 static_assert(table_complete(TABLE), "every string id once, in enum order");
 }  // namespace

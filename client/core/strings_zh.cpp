@@ -403,6 +403,20 @@ constexpr StringEntry TABLE[] = {
     {Str::TourneyPgnEmpty, "本比赛还没有下完的对局，没有可保存的棋谱。"},
     {Str::TourneyPgnFailed, "获取期间比赛棋谱一直在变化，请重试。"},
     {Str::ErrNoTourneyPgn, "该服务器不保存对局记录，或本比赛的棋谱太长无法发送（可由主机用 xiangqi-server export 导出）。"},
+    {Str::TourneyArbiter, "裁判…"},
+    {Str::ArbiterPanelTitle, "第 {} 台裁判：{} - {}"},
+    {Str::ArbiterAddTime, "加时"},
+    {Str::ArbiterSeconds, "秒数"},
+    {Str::ArbiterNoClock, "本比赛不计时，无法加时。"},
+    {Str::ArbiterAdjudicate, "判定结果"},
+    {Str::ArbiterReason, "理由"},
+    {Str::ArbiterCancelGame, "取消对局"},
+    {Str::ArbiterConfirmAdjudicate, "将第 {} 台判为{}（理由：{}）？对局立即结束，选手和棋谱中都会看到理由。"},
+    {Str::ArbiterConfirmCancel, "取消第 {} 台的对局？对局无结果结束，双方均不得分。"},
+    {Str::ArbiterProblemSeconds, "加时须在 1 到 3600 秒之间。"},
+    {Str::ArbiterProblemReason, "判定须写明理由：选手和棋谱中都会看到。"},
+    {Str::ArbiterPausedMark, "已暂停"},
+    {Str::ErrArbiterNotAllowed, "被拒绝：只有比赛的裁判长可以执裁；已暂停的对局不能再暂停，未暂停的不能恢复；只有计时的对局可以加时"},
 };
 static_assert(table_complete(TABLE), "every string id once, in enum order");
 }  // namespace

@@ -117,6 +117,34 @@ std::string tournament_file_name(const std::string& name) {
     return file + ".pgn";
 }
 
+namespace {
+std::string trimmed(const std::string& s) {
+    const auto a = s.find_first_not_of(" \t\r\n");
+    if (a == std::string::npos) return {};
+    return s.substr(a, s.find_last_not_of(" \t\r\n") - a + 1);
+}
+}  // namespace
+
+Str arbiter_problem(proto::ArbiterKind action, const ArbiterForm& f) {
+    if (action == proto::ArbiterKind::AddTime && (f.seconds < 1 || f.seconds > proto::MAX_ARBITER_ADD_SECONDS))
+        return Str::ArbiterProblemSeconds;
+    if (action == proto::ArbiterKind::Adjudicate && trimmed(f.reason).empty()) return Str::ArbiterProblemReason;
+    return Str::Ok;
+}
+
+proto::ArbiterRequest arbiter_request(std::uint32_t table, proto::ArbiterKind action, const ArbiterForm& f) {
+    proto::ArbiterRequest r;
+    r.table = proto::TableId(table);
+    r.action = action;
+    if (action == proto::ArbiterKind::AddTime) {
+        r.side = f.side;
+        r.seconds = f.seconds;
+    }
+    if (action == proto::ArbiterKind::Adjudicate) r.result = f.result;
+    if (action == proto::ArbiterKind::Adjudicate || action == proto::ArbiterKind::Cancel) r.reason = trimmed(f.reason);
+    return r;
+}
+
 Str tournament_form_problem(int forfeit_seconds, int spectator_delay) {
     if (forfeit_seconds < 1 || forfeit_seconds > proto::MAX_FORFEIT_SECONDS) return Str::TourneyProblemForfeit;
     if (spectator_delay < 0 || spectator_delay > proto::MAX_SPECTATOR_DELAY) return Str::TourneyProblemDelay;

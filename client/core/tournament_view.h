@@ -60,6 +60,7 @@ struct TournamentsState {
         return it == known.end() ? nullptr : &it->second;
     }
     TournamentPgnFetch pgn;  // the tournament's PGN being fetched (Save PGN)
+    std::map<std::uint32_t, bool> paused;  // tables whose game an arbiter paused (by arbiter_action)
 };
 
 // An entrant's name as shown: the AI entrants ("AI level 4", "AI level 4 #2") in `lang`.
@@ -82,6 +83,19 @@ std::string tournament_file_name(const std::string& name);
 // in words (the no-show forfeit 1-3600 s, then the spectator delay 0-20 plies), Str::Ok when
 // both fit.
 Str tournament_form_problem(int forfeit_seconds, int spectator_delay);
+
+// The director's tools at a board (pause, resume, add time, adjudicate, cancel): the panel's
+// fields, the problem the server would refuse them for (Str::Ok when none: add_time's
+// seconds outside 1-3600; an adjudication without a reason, blanks not counting), and the
+// `arbiter` request they make.
+struct ArbiterForm {
+    Color side = RED;     // add_time: whose clock
+    int seconds = 60;     // add_time
+    Outcome result = Outcome::Draw;  // adjudicate (no side favoured until chosen)
+    std::string reason;   // adjudicate (required), cancel (optional)
+};
+Str arbiter_problem(proto::ArbiterKind action, const ArbiterForm& f);
+proto::ArbiterRequest arbiter_request(std::uint32_t table, proto::ArbiterKind action, const ArbiterForm& f);
 
 // The crosstable: rows and columns in standings order; cell [i][j] the points row i scored
 // against column j over their games ("2" a win, "1" a draw, "0" a loss, "+" / "-" a forfeit

@@ -3,7 +3,9 @@
 # round-robin with one AI entrant (level 1) and directs it; Bob (Chinese, 800x600) finds it in
 # the lobby's list and enters with a real mouse click (xdotool under his Xvfb). Alice clicks
 # Start; the server seats Bob at the board. In the pairings Alice clicks Pause (Bob's client
-# shows the game paused), Resume, then Watch: she watches the board. Bob resigns; both see the
+# shows the game paused), Resume, then Watch: she watches the board, goes back to the lobby,
+# opens the board's Arbiter tools and adjudicates it (Red wins, with a reason, confirmed: all
+# real clicks; Bob's game ends by adjudication). Both see the
 # standings (points, Buchholz, S-B, wins) and the crosstable of the finished tournament, in
 # their language (screenshots at both sizes). Alice clicks Save PGN: the tournament's games,
 # fetched page by page, go to the file she names in the chooser.
@@ -50,10 +52,22 @@ sleep 1000
 locate tourney watch 1
 expect screen table
 expect seat spectator
-expect result resignation
+sleep 2000
 leave
 expect screen lobby
 dialog tournaments
+expect tourney Board 1: AI level 1 - bob
+locate tourney arbiter 1
+expect tourney Arbiter at board 1: AI level 1 - bob
+expect tourney (x) Draw
+tournament reason Bob's phone rang
+locate tourney result red
+expect tourney (x) Red wins
+locate tourney adjudicate
+expect tourney Adjudicate board 1: Red wins ("Bob's phone rang")?
+sleep 300
+screenshot arbiter_en.png
+locate tourney confirm
 tournament view last
 expect tourney finished
 tournament tab crosstable
@@ -94,8 +108,9 @@ expect screen table
 expect paused yes
 expect paused no
 expect spectators 1
-resign
-sleep 1500
+expect result adjudication
+sleep 1000
+screenshot adjudicated_zh.png
 leave
 expect screen lobby
 dialog tournaments
@@ -125,7 +140,7 @@ run_clicking() {
 }
 
 mkdir -p home-bob
-run_clicking alice 1400 900 "tourney start;tourney tab pairings;tourney pause 1;tourney resume 1;tourney watch 1;tourney save pgn" &
+run_clicking alice 1400 900 "tourney start;tourney tab pairings;tourney pause 1;tourney resume 1;tourney watch 1;tourney arbiter 1;tourney result red;tourney adjudicate;tourney confirm;tourney save pgn" &
 alice=$!
 sleep 2
 status=0
@@ -134,14 +149,15 @@ wait "$alice" || { echo "alice's client failed:"; cat clicks-alice.log alice.log
 [ "$status" -eq 0 ] || { tail -n 40 server.log; exit 1; }
 cat clicks-alice.log clicks-bob.log
 require_in clicks-alice.log "clicked tourney start at" "clicked tourney tab pairings at" "clicked tourney pause 1 at" \
-  "clicked tourney resume 1 at" "clicked tourney watch 1 at" "clicked tourney save pgn at"
+  "clicked tourney resume 1 at" "clicked tourney watch 1 at" "clicked tourney arbiter 1 at" "clicked tourney result red at" \
+  "clicked tourney adjudicate at" "clicked tourney confirm at" "clicked tourney save pgn at"
 require_in clicks-bob.log "clicked tourney view 1 at" "clicked tourney join at"
 require_in alice.log "ok tourney = 1 AI level 1: x | 2 = 2" "ok tourney = 2 | bob | 0 | 2 | 0 | 0 | 1" "ok seat = spectator" \
   "ok fits = yes"
-require_in bob.log "ok paused = yes" "ok paused = no" "ok tourney = 1 电脑 1 级: x | 2 = 2" \
+require_in bob.log "ok paused = yes" "ok paused = no" "ok result = adjudication" "ok tourney = 1 电脑 1 级: x | 2 = 2" \
   "ok tourney = 1 | 电脑 1 级 | 2 | 0 | 0 | 1 | 1" "ok fits = yes"
 # Save PGN fetched the tournament's games over the wire (get_tournament_pgn) into one file.
-require_in home-alice/club.pgn '[Result "1-0"]' 'AI level 1' '[Black "bob"]'
+require_in home-alice/club.pgn '[Result "1-0"]' 'AI level 1' '[Black "bob"]' "Bob's phone rang"
 grep -q "tournament 1 finished" server.log || { echo "FAIL: the server never finished the tournament"; tail -n 30 server.log; exit 1; }
-check_screenshots pairings_en.png crosstable_en.png standings_en.png entered_zh.png crosstable_zh.png standings_zh.png
+check_screenshots arbiter_en.png adjudicated_zh.png pairings_en.png crosstable_en.png standings_en.png entered_zh.png crosstable_zh.png standings_zh.png
 echo "GUI tournament test passed"

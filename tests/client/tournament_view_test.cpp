@@ -250,5 +250,72 @@ TEST(TournamentView, TheSessionAsksForEveryPageAndStopsOnARefusal) {
     EXPECT_EQ(error_code_string("not_allowed", "get_tournament_pgn"), Str::ErrNoTourneyPgn);
 }
 
+TEST(TournamentView, TheDirectorsToolsCheckTheFormAndSendTheRequests) {
+    using K = proto::ArbiterKind;
+    ArbiterForm f;
+    EXPECT_EQ(arbiter_problem(K::Pause, f), Str::Ok);
+    EXPECT_EQ(arbiter_problem(K::Cancel, f), Str::Ok);  // a cancel's reason is optional
+    EXPECT_EQ(arbiter_problem(K::Adjudicate, f), Str::ArbiterProblemReason);
+    f.reason = "  \t ";  // blanks are no reason (the server trims them away)
+    EXPECT_EQ(arbiter_problem(K::Adjudicate, f), Str::ArbiterProblemReason);
+    f.reason = "  Black's phone rang ";
+    EXPECT_EQ(arbiter_problem(K::Adjudicate, f), Str::Ok);
+    f.seconds = 0;
+    EXPECT_EQ(arbiter_problem(K::AddTime, f), Str::ArbiterProblemSeconds);
+    f.seconds = 3601;
+    EXPECT_EQ(arbiter_problem(K::AddTime, f), Str::ArbiterProblemSeconds);
+    f.seconds = 90;
+    f.side = BLACK;
+    EXPECT_EQ(arbiter_problem(K::AddTime, f), Str::Ok);
+    const auto add = arbiter_request(12, K::AddTime, f);
+    EXPECT_EQ(add.table, 12u);
+    EXPECT_EQ(add.side, BLACK);
+    EXPECT_EQ(add.seconds, 90);
+    EXPECT_FALSE(add.result);
+    EXPECT_EQ(add.reason, "");
+    f.result = Outcome::Draw;
+    const auto adj = arbiter_request(12, K::Adjudicate, f);
+    EXPECT_EQ(adj.result, Outcome::Draw);
+    EXPECT_EQ(adj.reason, "Black's phone rang");
+    EXPECT_FALSE(adj.seconds);
+    EXPECT_NE(std::string(tr(Lang::Chinese, Str::ArbiterProblemSeconds)).find("1 到 3600"), std::string::npos);
+    EXPECT_EQ(error_code_string("not_allowed", "arbiter"), Str::ErrArbiterNotAllowed);
+
+    // Over the session: the request as the server reads it; the director, in the lobby, hears
+    // of their own action (a notice) and the board is known paused; someone else's action at
+    // another table is not theirs to hear.
+    ClientState state;
+    state.my_name = "dora";
+    Session s(state);
+    s.arbiter(adj);
+    const auto out = s.take_outbox();
+    ASSERT_EQ(out.size(), 1u);
+    const auto msg = proto::decode_client(out[0].substr(0, out[0].size() - 1));
+    ASSERT_TRUE(msg.ok()) << out[0];
+    const auto* r = std::get_if<proto::ArbiterRequest>(&msg.value());
+    ASSERT_NE(r, nullptr);
+    EXPECT_EQ(r->action, K::Adjudicate);
+    EXPECT_EQ(r->result, Outcome::Draw);
+    EXPECT_EQ(r->reason, "Black's phone rang");
+    proto::ArbiterAction a;
+    a.table = 12;
+    a.by = "dora";
+    a.action = K::Pause;
+    a.paused = true;
+    s.handle_line(proto::encode(proto::ServerMessage{a}));
+    auto cues = s.take_cues();
+    ASSERT_EQ(cues.size(), 1u);
+    EXPECT_EQ(cues[0].kind, Cue::Kind::Notice);
+    EXPECT_EQ(cues[0].str, Str::ArbiterPaused);
+    EXPECT_TRUE(state.tournaments.paused[12]);
+    EXPECT_FALSE(state.table.paused);  // not at that table
+    a.by = "eve";
+    a.action = K::Resume;
+    a.paused = false;
+    s.handle_line(proto::encode(proto::ServerMessage{a}));
+    EXPECT_TRUE(s.take_cues().empty());
+    EXPECT_FALSE(state.tournaments.paused[12]);
+}
+
 }  // namespace
 }  // namespace xq::client

@@ -78,7 +78,7 @@ if ! docker image inspect debian:12 >/dev/null 2>&1; then
   rootfs="$work/rootfs"
   as_root debootstrap --variant=minbase bookworm "$rootfs" "$mirror" >"$work/debootstrap.log" 2>&1 ||
     { tail -20 "$work/debootstrap.log" >&2; fail "debootstrap failed"; }
-  as_root tar -C "$rootfs" -c . | docker import -q - debian:12 >/dev/null || fail "docker import failed"
+  as_root tar -C "$rootfs" -c . | docker import - debian:12 >/dev/null || fail "docker import failed"
   as_root rm -rf "$rootfs"
 fi
 docker image inspect debian:12-slim >/dev/null 2>&1 || docker tag debian:12 debian:12-slim

@@ -12,6 +12,7 @@
 #include <random>
 
 #include "app/app.h"
+#include "core/handicap.h"
 #include "core/move_text.h"
 #include "xiangqi/pgn.h"
 
@@ -686,7 +687,7 @@ void App::ui_ai_request(const Layout& L, Color empty) {
 void App::send_create_table(const std::string& name, CreateSeat seat, bool with_rules) {
     const proto::Role as = seat == CreateSeat::Red ? proto::Role::Red : seat == CreateSeat::Black ? proto::Role::Black : proto::Role::Spectator;
     const TableRules rules = create_form_.rules();
-    session_.create_table(name, as, with_rules ? &rules : nullptr);
+    session_.create_table(name, as, with_rules ? &rules : nullptr, with_rules ? create_form_.start_fen() : std::string());
     send_outbox();
     create_sent_ = true;
     create_error_ = nullptr;
@@ -764,6 +765,17 @@ void App::ui_create_table() {
         ImGui::SliderInt(t(Str::Level), &f.hold_level, 1, 10);
     }
     ImGui::Checkbox(t(Str::TakebacksAllowed), &f.takebacks);
+
+    section(t(Str::Handicap));
+    const auto all_handicaps = handicaps();
+    f.handicap = std::clamp(f.handicap, 0, int(all_handicaps.size()) - 1);
+    ImGui::SetNextItemWidth(300);
+    if (ImGui::BeginCombo("##handicap", t(all_handicaps[std::size_t(f.handicap)].name))) {
+        for (int i = 0; i < int(all_handicaps.size()); ++i)
+            if (ImGui::Selectable(t(all_handicaps[std::size_t(i)].name), i == f.handicap)) f.handicap = i;
+        ImGui::EndCombo();
+    }
+    ImGui::TextDisabled("%s", t(all_handicaps[std::size_t(f.handicap)].detail));
 
     section(t(Str::StartAs));
     int seat = int(f.seat);

@@ -1,5 +1,7 @@
 #include "core/table_rules.h"
 
+#include "core/handicap.h"
+
 #include <algorithm>
 #include <charconv>
 #include <sstream>
@@ -168,6 +170,12 @@ TableRules CreateTableForm::rules() const {
     return r;
 }
 
+std::string CreateTableForm::start_fen() const {
+    const auto all = handicaps();
+    if (handicap < 0 || handicap >= int(all.size())) return {};
+    return std::string(all[std::size_t(handicap)].fen);
+}
+
 std::optional<Str> CreateTableForm::problem() const {
     if (custom_base_min < 0 || custom_base_min > MAX_CLOCK_SECONDS / 60) return Str::ProblemClockRange;
     if (const auto p = clock_problem(clock())) return p;
@@ -217,6 +225,10 @@ bool CreateTableForm::apply(std::string_view key_values, std::string& bad_word) 
             else if (value == "black") seat = CreateSeat::Black;
             else if (value == "spectator") seat = CreateSeat::Spectator;
             else return false;
+        } else if (key == "handicap") {
+            const HandicapInfo* h = find_handicap(value);
+            if (!h) return false;
+            handicap = int(h - handicaps().data());
         } else if (key == "name") {
             name = value;
         } else {

@@ -81,14 +81,17 @@ struct CreateTableForm {
     int hold_level = DEFAULT_HOLD_LEVEL;
     bool takebacks = true;
     CreateSeat seat = CreateSeat::Red;
+    int handicap = 0;  // index into handicaps() (core/handicap.h); 0 is the standard start
 
     std::span<const ClockPreset> presets() const;
     bool custom() const { return preset >= int(presets().size()); }
     ClockSpec clock() const;
     TableRules rules() const;
+    // The FEN the table starts from: empty for the standard start, else the handicap's.
+    std::string start_fen() const;
     std::optional<Str> problem() const;
     // Fills the form from "key=value" words (clock=fischer:300+5 grace=30 abandon=ai
-    // hold=4 takebacks=0 as=black name=...), for scripts. False (with the word) when one
+    // hold=4 takebacks=0 as=black handicap=left_horse name=...), for scripts. False (with the word) when one
     // is not understood.
     bool apply(std::string_view key_values, std::string& bad_word);
 };

@@ -206,6 +206,11 @@ void Lobby::handle(User& u, const proto::CreateTable& m) {
         report(u, *no, m.TYPE, 0);
         return;
     }
+    if (std::get<TableRules>(rules).rated && !m.fen.empty() && start.key() != Position().key()) {
+        refuse(u, ErrorCode::NotAllowed, "a rated game starts from the standard position (no handicap or set-up position)",
+               m.TYPE);
+        return;
+    }
     if (std::get<TableRules>(rules).rated && m.as != proto::Role::Spectator && u.account_id == 0) {
         refuse(u, ErrorCode::NotAllowed, "only registered players sit at a rated table (register first)", m.TYPE);
         return;

@@ -6,7 +6,8 @@
 # the countdown, then the claim question, claims and wins by abandonment. The server wants a
 # password (Carol's wrong one is refused on the connect screen), offers Fairy-Stockfish as an
 # external engine (Dave seats it; the seat shows its name), and pings after 1 s of silence
-# and cuts after 6 s: every client must answer its pings to get through.
+# and cuts after 6 s: every client must answer its pings to get through. Dave's engine table
+# is a handicap game: Red without its left horse (让左马).
 # Usage: gui_rules_test.sh CLIENT SERVER WORKDIR
 # shellcheck source=gui_common.sh
 . "$(dirname "$0")/gui_common.sh"
@@ -76,7 +77,13 @@ SCRIPT
 
 cat >dave.txt <<'SCRIPT'
 lang en
+settings handicap=left_horse
+dialog create
+sleep 200
+screenshot handicap_dialog.png
+dialog none
 create red Engine table
+expect fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/R1BAKABNR w - - 0 1
 ai black 1 fairy-stockfish
 expect seat_label black fairy-stockfish (level 1)
 move h2e2
@@ -102,6 +109,7 @@ if [ ${#engine_args[@]} -gt 0 ]; then
   cat dave.log
   [ "$dstatus" -eq 0 ] || { echo "dave exited with $dstatus"; cat server.log; exit 1; }
   grep -qF "ok seat_label = fairy-stockfish (level 1)" dave.log || { echo "the engine seat is not labelled"; exit 1; }
+  grep -qF "ok fen = rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/R1BAKABNR w" dave.log || { echo "the handicap table did not start without Red's left horse"; exit 1; }
 else
   echo "fairy-stockfish is missing (tools/setup.sh installs it)"; exit 1
 fi

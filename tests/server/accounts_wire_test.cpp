@@ -287,7 +287,11 @@ TEST_F(AccountsWire, ARatedGameMovesBothRatingsByGlicko2) {
     rated.clock = "fischer:300+5";
     guest->send(proto::CreateTable{"guest", proto::Role::Red, "", rated});
     guest->expect_error(ErrorCode::NotAllowed);
-    alice->send(proto::CreateTable{"rated", proto::Role::Red, "", rated});
+    // A handicap or set-up position is never rated; the standard start written out is.
+    alice->send(proto::CreateTable{"handicap", proto::Role::Red,
+                                   "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/R1BAKABNR w", rated});
+    EXPECT_NE(alice->expect_error(ErrorCode::NotAllowed).message.find("standard"), std::string::npos);
+    alice->send(proto::CreateTable{"rated", proto::Role::Red, std::string(START_FEN), rated});
     const auto snap = alice->expect<proto::TableSnapshot>();
     EXPECT_EQ(snap.table.settings.rated, std::optional<bool>(true));
     ASSERT_TRUE(snap.table.red);

@@ -197,7 +197,6 @@ struct LineTables {
     std::array<std::array<std::uint16_t, 1024>, 10> cannon{};
     std::array<std::uint8_t, 1024> pop{};
     std::array<Bits, 1024> file_spread{};  // line bit r -> point r * 9 (file a)
-    std::array<std::uint8_t, SQ_NB> transposed{};  // point -> file * 10 + rank
 };
 
 constexpr LineTables build_lines() {
@@ -227,7 +226,6 @@ constexpr LineTables build_lines() {
         }
         t.pop[v] = std::uint8_t(n);
     }
-    for (int s = 0; s < SQ_NB; ++s) t.transposed[s] = std::uint8_t(file_of(Square(s)) * 10 + rank_of(Square(s)));
     return t;
 }
 
@@ -288,29 +286,30 @@ Bits unblocked(const std::array<StepMasks::Blockable, 4>& groups, const Position
     return out;
 }
 
-// The pieces of one position sorted by colour and type, with occupancy sets by point and
-// transposed (file-major, so that a file is 10 consecutive bits).
+// The pieces of one position by colour and type as sets, and their counts, read from the
+// occupancy sets the position keeps up to date move by move.
 struct Pieces {
-    std::array<std::array<std::array<std::uint8_t, 5>, PIECE_TYPE_NB>, COLOR_NB> squares{};
+    const Position& pos;
     std::array<std::array<std::uint8_t, PIECE_TYPE_NB>, COLOR_NB> count{};
     std::array<Bits, COLOR_NB> occ{};
-    std::array<Bits, COLOR_NB> occ_t{};
     std::array<std::array<Bits, PIECE_TYPE_NB>, COLOR_NB> occ_type{};
 
-    explicit Pieces(const Position& pos) {
-        for (Color c : {RED, BLACK})
-            pos.for_each_piece(c, [&](Square s) {
-                const PieceType t = type_of(pos.piece_on(s));
-                squares[c][t][count[c][t]++] = std::uint8_t(s);
-                occ_type[c][t] |= bit(s);
-                occ_t[c] |= bit(LINES.transposed[s]);
-            });
-        for (Color c : {RED, BLACK})
-            for (const Bits b : occ_type[c]) occ[c] |= b;
+    explicit Pieces(const Position& p) : pos(p) {
+        for (Color c : {RED, BLACK}) {
+            for (int t = KING; t <= PAWN; ++t) {
+                const Piece pc = make_piece(c, PieceType(t));
+                count[c][t] = std::uint8_t(pos.count(pc));
+                occ_type[c][t] = Bits(pos.pieces(pc, 0)) | (Bits(pos.pieces(pc, 1)) << 64);
+            }
+            occ[c] = Bits(pos.occupied(c, 0)) | (Bits(pos.occupied(c, 1)) << 64);
+        }
     }
+    // Calls f(point) for each piece of colour c and type t, in ascending order.
     template <class F>
     void each(Color c, PieceType t, F&& f) const {
-        for (int i = 0; i < count[c][t]; ++i) f(int(squares[c][t][i]));
+        const Piece pc = make_piece(c, t);
+        for (int half = 0; half < 2; ++half)
+            for (std::uint64_t b = pos.pieces(pc, half); b; b &= b - 1) f(half * 64 + std::countr_zero(b));
     }
 };
 
@@ -338,34 +337,70 @@ static_assert(PIECE_VALUE[ADVISOR] == PIECE_VALUE[ELEPHANT] && PIECE_VALUE[PAWN]
 
 unsigned line_bits(Bits b, int shift, unsigned mask) { return unsigned(b >> shift) & mask; }
 
-// Attack sets (cannon attacks over exactly one screen, horse legs, elephant eyes) and mobility
-// (pseudo-legal moves of horses, rooks and cannons) of both sides.
+struct Terms {
+    Score material[COLOR_NB];
+    Score pst[COLOR_NB];
+    Score mobility[COLOR_NB];
+    Score relations[COLOR_NB];
+    Score king[COLOR_NB];
+    int threat[COLOR_NB] = {0, 0};  // side-to-move dependent: pieces en prise
+    int phase = 0;
+    DrawMaterial draw{};
+};
+
+void trace_pst(Color c, PieceType ty, int sq, EvalTrace* tr) {
+    const int sign = c == RED ? 1 : -1;
+    const int r = c == RED ? sq / 9 : 9 - sq / 9, f = sq % 9, cd = f > 4 ? f - 4 : 4 - f;
+    const Score base = pst_value(ty, r, f);
+    tr->fixed_mg += sign * base.mg;
+    tr->fixed_eg += sign * base.eg;
+    tr->counts.pst_rank[ty][r] += sign;
+    tr->counts.pst_file[ty][cd] += sign;
+}
+
+// One pass over the pieces of both sides: piece-square values, attack sets (cannon attacks
+// over exactly one screen, horse legs, elephant eyes), mobility (pseudo-legal moves of horses,
+// rooks and cannons), the horses' and pawns' share of the attacking force against the enemy
+// palace (force[c] comes in with the rooks' and cannons' share) and pawns on the last rank.
 template <bool TRACE>
-void collect_attacks(const Position& pos, const Pieces& pc, AttackInfo& ai, EvalTrace* tr) {
-    const Bits all_occ = pc.occ[RED] | pc.occ[BLACK], all_occ_t = pc.occ_t[RED] | pc.occ_t[BLACK];
+void scan_pieces(const Position& pos, const Pieces& pc, AttackInfo& ai, Terms& t, int* force, EvalTrace* tr) {
     for (Color c : {RED, BLACK}) {
         auto& mine = ai.by_type[c];
         int horse_moves = 0, rook_moves = 0, cannon_moves = 0, trapped = 0;
+        auto visit = [&](PieceType ty, auto&& f) {
+            const Piece p = make_piece(c, ty);
+            pc.each(c, ty, [&](int sq) {
+                t.pst[c] += PST.v[p][sq];
+                if constexpr (TRACE) trace_pst(c, ty, sq, tr);
+                f(sq);
+            });
+        };
         // King and advisor steps never leave their palace.
-        pc.each(c, KING, [&](int sq) { mine[KING] |= STEPS.king[sq]; });
-        pc.each(c, ADVISOR, [&](int sq) { mine[ADVISOR] |= STEPS.advisor[sq]; });
-        pc.each(c, ELEPHANT, [&](int sq) { mine[ELEPHANT] |= unblocked(STEPS.elephant[sq], pos); });
-        pc.each(c, HORSE, [&](int sq) {
+        visit(KING, [&](int sq) { mine[KING] |= STEPS.king[sq]; });
+        visit(ADVISOR, [&](int sq) { mine[ADVISOR] |= STEPS.advisor[sq]; });
+        visit(ELEPHANT, [&](int sq) { mine[ELEPHANT] |= unblocked(STEPS.elephant[sq], pos); });
+        visit(HORSE, [&](int sq) {
             const Bits att = unblocked(STEPS.horse[sq], pos);
             mine[HORSE] |= att;
             const int n = popcount(att & ~pc.occ[c]);
             horse_moves += n;
             if (!n) ++trapped;
+            force[c] += crossed_river(c, Square(sq)) ? 3 : 1;
         });
-        pc.each(c, PAWN, [&](int sq) { mine[PAWN] |= STEPS.pawn[c][sq]; });
-        for (PieceType t : {ROOK, CANNON})
-            pc.each(c, t, [&](int sq) {
+        visit(PAWN, [&](int sq) {
+            mine[PAWN] |= STEPS.pawn[c][sq];
+            force[c] += crossed_river(c, Square(sq)) ? 1 : 0;
+            t.draw.last_rank_pawns[c] += relative_rank(c, Square(sq)) == 9;
+        });
+        for (PieceType ty : {ROOK, CANNON})
+            visit(ty, [&](int sq) {
                 const int f = file_of(Square(sq)), r = rank_of(Square(sq));
-                const int rs = r * FILE_NB, fs = f * 10;
-                const unsigned rank_occ = line_bits(all_occ, rs, 511), file_occ = line_bits(all_occ_t, fs, 1023);
-                const unsigned rank_own = line_bits(pc.occ[c], rs, 511), file_own = line_bits(pc.occ_t[c], fs, 1023);
+                const int rs = r * FILE_NB;
+                const unsigned rank_own = pos.rank_occupancy(c, r), file_own = pos.file_occupancy(c, f);
+                const unsigned rank_occ = rank_own | pos.rank_occupancy(~c, r);
+                const unsigned file_occ = file_own | pos.file_occupancy(~c, f);
                 const unsigned rank_reach = LINES.rook[f][rank_occ] & 511u, file_reach = LINES.rook[r][file_occ];
-                if (t == ROOK) {
+                if (ty == ROOK) {
                     rook_moves += LINES.pop[rank_reach & ~rank_own] + LINES.pop[file_reach & ~file_own];
                     mine[ROOK] |= (Bits(rank_reach) << rs) | (LINES.file_spread[file_reach] << f);
                 } else {
@@ -387,17 +422,6 @@ void collect_attacks(const Position& pos, const Pieces& pc, AttackInfo& ai, Eval
         for (const Bits b : mine) ai.all[c] |= b;
     }
 }
-
-struct Terms {
-    Score material[COLOR_NB];
-    Score pst[COLOR_NB];
-    Score mobility[COLOR_NB];
-    Score relations[COLOR_NB];
-    Score king[COLOR_NB];
-    int threat[COLOR_NB] = {0, 0};  // side-to-move dependent: pieces en prise
-    int phase = 0;
-    DrawMaterial draw{};
-};
 
 // King safety of colour c: attacks on its palace, attackers against missing defenders, and
 // cannons or rooks lined up on the king's file.
@@ -452,32 +476,17 @@ Score king_safety(const Position& pos, const AttackInfo& ai, Color c, int force,
 template <bool TRACE>
 void compute(const Position& pos, Terms& t, EvalTrace* tr) {
     const Pieces pc(pos);
+    int force[COLOR_NB];  // attacking force against the enemy palace
+    for (Color c : {RED, BLACK}) force[c] = 3 * pc.count[c][ROOK] + 2 * pc.count[c][CANNON];
     AttackInfo ai;
-    collect_attacks<TRACE>(pos, pc, ai, tr);
+    scan_pieces<TRACE>(pos, pc, ai, t, force, tr);
     const Color stm = pos.side_to_move();
     int worst[COLOR_NB][2] = {{0, 0}, {0, 0}};  // two largest expected losses per colour
-    int force[COLOR_NB] = {0, 0};                // attacking force against the enemy palace
     for (Color c : {RED, BLACK}) {
-        for (int ty = KING; ty <= PAWN; ++ty) {
-            const Piece p = make_piece(c, PieceType(ty));
-            pc.each(c, PieceType(ty), [&](int sq) { t.pst[c] += PST.v[p][sq]; });
-            if (ty != KING && ty != PAWN) t.material[c] += W.material[ty] * pc.count[c][ty];
-            if constexpr (TRACE) {
-                const int sign = c == RED ? 1 : -1;
-                if (ty != KING && ty != PAWN) tr->counts.material[ty] += sign * pc.count[c][ty];
-                pc.each(c, PieceType(ty), [&](int sq) {
-                    const int r = c == RED ? sq / 9 : 9 - sq / 9, f = sq % 9, cd = f > 4 ? f - 4 : 4 - f;
-                    const Score base = pst_value(PieceType(ty), r, f);
-                    tr->fixed_mg += sign * base.mg;
-                    tr->fixed_eg += sign * base.eg;
-                    tr->counts.pst_rank[ty][r] += sign;
-                    tr->counts.pst_file[ty][cd] += sign;
-                });
-            }
+        for (int ty = ADVISOR; ty <= CANNON; ++ty) {
+            t.material[c] += W.material[ty] * pc.count[c][ty];
+            if constexpr (TRACE) tr->counts.material[ty] += (c == RED ? 1 : -1) * pc.count[c][ty];
         }
-        force[c] = 3 * pc.count[c][ROOK] + 2 * pc.count[c][CANNON];
-        pc.each(c, HORSE, [&](int sq) { force[c] += crossed_river(c, Square(sq)) ? 3 : 1; });
-        pc.each(c, PAWN, [&](int sq) { force[c] += crossed_river(c, Square(sq)) ? 1 : 0; });
         const auto& mine = pc.occ_type[c];
         const Bits officers = mine[ADVISOR] | mine[ELEPHANT] | mine[HORSE] | mine[ROOK] | mine[CANNON];
         const int defended = popcount(officers & ai.all[c]);
@@ -515,8 +524,6 @@ void compute(const Position& pos, Terms& t, EvalTrace* tr) {
               pc.count[BLACK][HORSE] + pc.count[RED][CANNON] + pc.count[BLACK][CANNON];
     t.phase = std::min(t.phase, PHASE_MAX);
     t.draw.count = pc.count;
-    for (Color c : {RED, BLACK})
-        pc.each(c, PAWN, [&](int sq) { t.draw.last_rank_pawns[c] += relative_rank(c, Square(sq)) == 9; });
     if constexpr (TRACE) {
         tr->phase = t.phase;
         tr->threat = t.threat[RED] - t.threat[BLACK];

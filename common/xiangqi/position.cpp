@@ -116,20 +116,9 @@ Position::Position() {
     (void)e;
 }
 
-void Position::clear() {
-    board_.fill(NO_PIECE);
-    counts_.fill(0);
-    for (auto& c : occupied_) c[0] = c[1] = 0;
-    king_ = {SQ_NONE, SQ_NONE};
-    side_ = RED;
-    rule50_ = 0;
-    fullmove_ = 1;
-    key_ = 0;
-}
-
 void Position::put(Piece p, Square s) {
     board_[s] = p;
-    set_occupied(color_of(p), s);
+    toggle_occupancy(p, s);
     ++counts_[p];
     key_ ^= TABLES.zobrist[p][s];
     if (type_of(p) == KING) king_[color_of(p)] = s;
@@ -139,7 +128,7 @@ void Position::remove(Square s) {
     const Piece p = board_[s];
     --counts_[p];
     key_ ^= TABLES.zobrist[p][s];
-    clear_occupied(color_of(p), s);
+    toggle_occupancy(p, s);
     board_[s] = NO_PIECE;
 }
 
@@ -341,12 +330,12 @@ void Position::undo_move(Move m, const UndoInfo& undo) {
     const Piece p = board_[to];
     board_[to] = NO_PIECE;
     board_[from] = p;
-    clear_occupied(color_of(p), to);
-    set_occupied(color_of(p), from);
+    toggle_occupancy(p, to);
+    toggle_occupancy(p, from);
     if (type_of(p) == KING) king_[color_of(p)] = from;
     if (undo.captured != NO_PIECE) {
         board_[to] = undo.captured;
-        set_occupied(color_of(undo.captured), to);
+        toggle_occupancy(undo.captured, to);
         ++counts_[undo.captured];
     }
     key_ = undo.key;

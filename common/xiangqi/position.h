@@ -102,6 +102,13 @@ public:
             for (std::uint64_t b = occupied_[c][half]; b; b &= b - 1)
                 f(Square(half * 64 + std::countr_zero(b)));
     }
+    // The points of one piece (colour and type) or of one colour's pieces, as two words:
+    // bit s of word 0 is point s (0-63), bit s - 64 of word 1 is point s (64-89).
+    std::uint64_t pieces(Piece p, int half) const { return pieces_[p][half]; }
+    std::uint64_t occupied(Color c, int half) const { return occupied_[c][half]; }
+    // One colour's pieces on a rank (bit f = file f) and on a file (bit r = rank r).
+    unsigned rank_occupancy(Color c, int rank) const { return rank_occ_[c][rank]; }
+    unsigned file_occupancy(Color c, int file) const { return file_occ_[c][file]; }
     // Full check for any 16-bit value (e.g. from a transposition table or the wire).
     bool is_pseudo_legal(Move m) const;
 
@@ -120,13 +127,23 @@ private:
     bool attacked_after(Square k, Color us, Square from, Square to) const;
     void put(Piece p, Square s);
     void remove(Square s);
-    void clear();
 
-    void set_occupied(Color c, Square s) { occupied_[c][s >> 6] |= std::uint64_t(1) << (s & 63); }
-    void clear_occupied(Color c, Square s) { occupied_[c][s >> 6] &= ~(std::uint64_t(1) << (s & 63)); }
+    // Adds p on s to the occupancy sets, or takes it away (the sets only; board_ is the caller's).
+    void toggle_occupancy(Piece p, Square s) {
+        const std::uint64_t b = std::uint64_t(1) << (s & 63);
+        const Color c = color_of(p);
+        const int r = rank_of(s), f = s - r * FILE_NB;
+        pieces_[p][s >> 6] ^= b;
+        occupied_[c][s >> 6] ^= b;
+        rank_occ_[c][r] ^= std::uint16_t(1u << f);
+        file_occ_[c][f] ^= std::uint16_t(1u << r);
+    }
 
     std::array<Piece, SQ_NB> board_{};
     std::uint64_t occupied_[COLOR_NB][2] = {};  // squares 0-63 and 64-89 of each colour's pieces
+    std::uint64_t pieces_[PIECE_NB][2] = {};    // the same per piece
+    std::uint16_t rank_occ_[COLOR_NB][RANK_NB] = {};
+    std::uint16_t file_occ_[COLOR_NB][FILE_NB] = {};
     std::array<std::uint8_t, PIECE_NB> counts_{};
     std::array<Square, COLOR_NB> king_{SQ_NONE, SQ_NONE};
     Color side_ = RED;

@@ -208,6 +208,25 @@ TEST(MoveGen, FastLegalityAndCheckTestsAgreeWithTheFullOnes) {
     EXPECT_GT(checks, 50);
 }
 
+// The occupancy sets a position keeps move by move (per piece, per colour, per rank and file)
+// describe its board.
+::testing::AssertionResult occupancy_matches_board(const Position& p) {
+    for (int s = 0; s < SQ_NB; ++s) {
+        const Piece on = p.piece_on(Square(s));
+        const int half = s / 64, bit = s % 64, r = s / FILE_NB, f = s % FILE_NB;
+        for (int pc = 1; pc < PIECE_NB; ++pc)
+            if (((p.pieces(Piece(pc), half) >> bit) & 1) != (on == pc))
+                return ::testing::AssertionFailure() << "piece set " << pc << " at point " << s;
+        for (Color c : {RED, BLACK}) {
+            const bool mine = on != NO_PIECE && color_of(on) == c;
+            if (((p.occupied(c, half) >> bit) & 1) != mine || ((p.rank_occupancy(c, r) >> f) & 1) != mine ||
+                ((p.file_occupancy(c, f) >> r) & 1) != mine)
+                return ::testing::AssertionFailure() << "colour sets of " << int(c) << " at point " << s;
+        }
+    }
+    return ::testing::AssertionSuccess();
+}
+
 TEST(MoveGen, DoUndoRestoresFenAndKeyAndKeysMatchFreshFens) {
     for_random_positions(17, 20, 150, [&](const Position& p) {
         const std::string fen = p.fen();
@@ -220,8 +239,10 @@ TEST(MoveGen, DoUndoRestoresFenAndKeyAndKeysMatchFreshFens) {
             Position fresh;
             ASSERT_EQ(fresh.set_fen(q.fen()), FenError::None) << q.fen();
             ASSERT_EQ(fresh.key(), q.key()) << "incremental key differs after " << move_to_iccs(m);
+            ASSERT_TRUE(occupancy_matches_board(q)) << q.fen();
             q.undo_move(m, u);
             ASSERT_EQ(q.fen(), fen);
+            ASSERT_TRUE(occupancy_matches_board(q)) << q.fen();
             ASSERT_EQ(q.key(), p.key());
         }
         UndoInfo nu;

@@ -491,6 +491,12 @@ void App::ui_table() {
         std::string rules = t(Str::ClockSettings, {clock_words(lang_, tb.rules.clock)});
         if (!tb.rules.takebacks) rules += std::string(" · ") + t(Str::NoTakebacks);
         rules += std::string(" · ") + t(Str::Watchers, {std::to_string(tb.spectators)});
+        // A handicap or set-up start is named, so a player who sits down knows what game it is.
+        const Position& start = state_.table.board.game().start_position();
+        if (start.key() != Position().key()) {
+            const HandicapInfo* h = handicap_of(start);
+            rules += std::string(" · ") + t(h ? h->name : Str::SetUpStart);
+        }
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
         ImGui::TextWrapped("%s", rules.c_str());
         ImGui::PopStyleColor();

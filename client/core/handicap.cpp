@@ -27,4 +27,13 @@ const HandicapInfo* find_handicap(std::string_view key) {
     return nullptr;
 }
 
+const HandicapInfo* handicap_of(const Position& start) {
+    for (const HandicapInfo& h : HANDICAPS) {
+        Position p;
+        if (!h.fen.empty() && p.set_fen(h.fen) != FenError::None) continue;
+        if (p.key() == start.key()) return &h;
+    }
+    return nullptr;
+}
+
 }  // namespace xq::client

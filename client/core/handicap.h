@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "core/strings.h"
+#include "xiangqi/position.h"
 
 namespace xq::client {
 
@@ -22,5 +23,8 @@ struct HandicapInfo {
 std::span<const HandicapInfo> handicaps();
 // The handicap with this key, or nullptr.
 const HandicapInfo* find_handicap(std::string_view key);
+// The handicap a game starts from ("none" for the standard start), or nullptr for any other
+// set-up position.
+const HandicapInfo* handicap_of(const Position& start);
 
 }  // namespace xq::client

@@ -193,6 +193,7 @@ constexpr StringEntry TABLE[] = {
     {Str::HandicapTwoHorsesDetail, "Red plays without its two horses and moves first."},
     {Str::HandicapNinePieces, "Red gives nine pieces (让九子)"},
     {Str::HandicapNinePiecesDetail, "Red plays without its five soldiers, two advisors and two elephants, and moves first."},
+    {Str::SetUpStart, "from a set-up position"},
     {Str::StartAs, "Start as"},
     {Str::Create, "Create"},
     {Str::Cancel, "Cancel"},

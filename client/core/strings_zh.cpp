@@ -193,6 +193,7 @@ constexpr StringEntry TABLE[] = {
     {Str::HandicapTwoHorsesDetail, "红方去掉两匹马，红方先走。"},
     {Str::HandicapNinePieces, "红方让九子"},
     {Str::HandicapNinePiecesDetail, "红方去掉五个兵、两个仕和两个相，红方先走。"},
+    {Str::SetUpStart, "自定局面开局"},
     {Str::StartAs, "入座"},
     {Str::Create, "创建"},
     {Str::Cancel, "取消"},

@@ -58,6 +58,7 @@ TEST(Handicap, EachStartIsTheStandardOneWithoutTheNamedRedPieces) {
         }
         EXPECT_EQ(removed, int(r.points.size()));
         EXPECT_EQ(find_handicap(h.key), &h);
+        EXPECT_EQ(handicap_of(p), &h);  // the table panel names the game's start
     }
     // The named pieces are the ones the names say.
     Position p;
@@ -69,6 +70,14 @@ TEST(Handicap, EachStartIsTheStandardOneWithoutTheNamedRedPieces) {
     EXPECT_EQ(p.count(RED, ELEPHANT), 0);
     EXPECT_EQ(p.count(RED, ROOK), 2);
     EXPECT_EQ(p.count(BLACK, PAWN), 5);
+}
+
+TEST(Handicap, AnyOtherSetUpPositionIsNoHandicap) {
+    Position p;
+    ASSERT_EQ(p.set_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/R1BAKABNR b"), FenError::None);
+    EXPECT_EQ(handicap_of(p), nullptr);  // the left-horse start with Black to move is not it
+    ASSERT_EQ(p.set_fen("3k5/9/9/9/9/9/9/9/4R4/4K4 w"), FenError::None);
+    EXPECT_EQ(handicap_of(p), nullptr);
 }
 
 TEST(Handicap, TheFormSendsTheChosenStartAndRefusesUnknownNames) {

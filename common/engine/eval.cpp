@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "xiangqi/lines.h"
 #include "xiangqi/tables.h"
 
 namespace xq::engine {
@@ -189,47 +190,18 @@ int popcount(Bits b) {
     return pop64(std::uint64_t(b)) + pop64(std::uint64_t(b >> 64));
 }
 
-// Rook and cannon attacks along one line of up to 10 points (a file; a rank uses 9), for a
-// piece at index p and the line's occupancy: the rook reaches up to and including the first
-// piece each way, the cannon the first piece beyond the first screen. Plus 10-bit popcounts.
-struct LineTables {
-    std::array<std::array<std::uint16_t, 1024>, 10> rook{};
-    std::array<std::array<std::uint16_t, 1024>, 10> cannon{};
-    std::array<std::uint8_t, 1024> pop{};
-    std::array<Bits, 1024> file_spread{};  // line bit r -> point r * 9 (file a)
-};
+using lines::LINES;
 
-constexpr LineTables build_lines() {
-    LineTables t{};
-    for (int p = 0; p < 10; ++p)
-        for (int occ = 0; occ < 1024; ++occ) {
-            int rook = 0, cannon = 0;
-            for (int dir : {1, -1}) {
-                int i = p + dir;
-                while (i >= 0 && i < 10 && !((occ >> i) & 1)) {
-                    rook |= 1 << i;
-                    i += dir;
-                }
-                if (i < 0 || i >= 10) continue;
-                rook |= 1 << i;
-                for (i += dir; i >= 0 && i < 10 && !((occ >> i) & 1); i += dir) {}
-                if (i >= 0 && i < 10) cannon |= 1 << i;
-            }
-            t.rook[p][occ] = std::uint16_t(rook);
-            t.cannon[p][occ] = std::uint16_t(cannon);
-        }
-    for (int v = 0; v < 1024; ++v) {
-        int n = 0;
-        for (int b = 0; b < 10; ++b) {
-            n += (v >> b) & 1;
-            if ((v >> b) & 1) t.file_spread[v] |= one_bit(b * FILE_NB);
-        }
-        t.pop[v] = std::uint8_t(n);
-    }
+// Line bit r -> point r * 9 (file a): a file's reach (from LINES) as a set of points.
+constexpr std::array<Bits, 1024> build_file_spread() {
+    std::array<Bits, 1024> t{};
+    for (int v = 0; v < 1024; ++v)
+        for (int b = 0; b < 10; ++b)
+            if ((v >> b) & 1) t[v] |= one_bit(b * FILE_NB);
     return t;
 }
 
-constexpr LineTables LINES = build_lines();
+constexpr std::array<Bits, 1024> FILE_SPREAD = build_file_spread();
 
 // The step pieces' targets as sets: king, advisor and pawn steps per point, and horse and
 // elephant steps grouped by the leg or eye point that blocks them.
@@ -402,12 +374,12 @@ void scan_pieces(const Position& pos, const Pieces& pc, AttackInfo& ai, Terms& t
                 const unsigned rank_reach = LINES.rook[f][rank_occ] & 511u, file_reach = LINES.rook[r][file_occ];
                 if (ty == ROOK) {
                     rook_moves += LINES.pop[rank_reach & ~rank_own] + LINES.pop[file_reach & ~file_own];
-                    mine[ROOK] |= (Bits(rank_reach) << rs) | (LINES.file_spread[file_reach] << f);
+                    mine[ROOK] |= (Bits(rank_reach) << rs) | (FILE_SPREAD[file_reach] << f);
                 } else {
                     const unsigned rank_att = LINES.cannon[f][rank_occ] & 511u, file_att = LINES.cannon[r][file_occ];
                     cannon_moves += LINES.pop[rank_reach & ~rank_occ] + LINES.pop[file_reach & ~file_occ] +
                                     LINES.pop[rank_att & ~rank_own] + LINES.pop[file_att & ~file_own];
-                    mine[CANNON] |= (Bits(rank_att) << rs) | (LINES.file_spread[file_att] << f);
+                    mine[CANNON] |= (Bits(rank_att) << rs) | (FILE_SPREAD[file_att] << f);
                 }
             });
         ai.mobility[c] = W.mobility[HORSE] * horse_moves + W.mobility[ROOK] * rook_moves +

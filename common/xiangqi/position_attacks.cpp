@@ -1,0 +1,211 @@
+// Attack, check and legality tests of Position: whether a point is attacked (on the board or
+// after a move), whether a move may give check or expose the own king. The search's hot path.
+#include "position.h"
+
+#include "lines.h"
+#include "tables.h"
+
+namespace xq {
+
+using lines::LINES;
+using tables::TABLES;
+
+namespace {
+
+// The points from which a horse (through its leg, if free), a pawn of each colour, a king, an
+// advisor and an elephant (through its eye, if free) attack a point, as two words like
+// Position::pieces: most attack tests end at an empty intersection.
+struct AttackerMasks {
+    std::uint64_t horse[SQ_NB][2] = {};
+    std::uint64_t pawn[COLOR_NB][SQ_NB][2] = {};
+    std::uint64_t king[SQ_NB][2] = {};
+    std::uint64_t advisor[SQ_NB][2] = {};
+    std::uint64_t elephant[SQ_NB][2] = {};
+};
+
+// Steps of these pieces are symmetric: they attack s from the points they step to from s.
+constexpr void add_steps(std::uint64_t (&mask)[2], const tables::StepList& steps) {
+    for (int i = 0; i < steps.count; ++i) mask[steps.steps[i].to >> 6] |= std::uint64_t(1) << (steps.steps[i].to & 63);
+}
+
+constexpr AttackerMasks build_attacker_masks() {
+    AttackerMasks m{};
+    for (int k = 0; k < SQ_NB; ++k)
+        for (int i = 0; i < TABLES.horse_from[k].count; ++i) {
+            const int s = TABLES.horse_from[k].steps[i].to;
+            m.horse[k][s >> 6] |= std::uint64_t(1) << (s & 63);
+        }
+    for (int c = 0; c < COLOR_NB; ++c)
+        for (int s = 0; s < SQ_NB; ++s)
+            for (int i = 0; i < TABLES.pawn[c][s].count; ++i)
+                m.pawn[c][TABLES.pawn[c][s].steps[i].to][s >> 6] |= std::uint64_t(1) << (s & 63);
+    for (int s = 0; s < SQ_NB; ++s) {
+        add_steps(m.king[s], TABLES.king[s]);
+        add_steps(m.advisor[s], TABLES.advisor[s]);
+        add_steps(m.elephant[s], TABLES.elephant[s]);
+    }
+    return m;
+}
+
+constexpr AttackerMasks ATTACKERS = build_attacker_masks();
+
+}  // namespace
+
+template <bool Moved>
+bool Position::attacked_after(Square k, Color us, Square from, Square to) const {
+    const Color them = ~us;
+    const Piece mover = Moved ? board_[from] : NO_PIECE;
+    auto at = [&](int s) -> Piece {
+        if constexpr (Moved) {
+            if (s == to) return mover;
+            if (s == from) return NO_PIECE;
+        }
+        return board_[s];
+    };
+    const Piece e_rook = make_piece(them, ROOK), e_cannon = make_piece(them, CANNON),
+                e_king = make_piece(them, KING), e_horse = make_piece(them, HORSE),
+                e_pawn = make_piece(them, PAWN);
+    // Lines through k: the first piece each way (a rook, or the king on the file) and the
+    // first piece beyond a screen (a cannon), from the line occupancy after the move.
+    const int kr = rank_of(k), kf = file_of(k);
+    unsigned rank_occ = rank_occ_[RED][kr] | rank_occ_[BLACK][kr];
+    unsigned file_occ = file_occ_[RED][kf] | file_occ_[BLACK][kf];
+    if constexpr (Moved) {
+        const int fr = rank_of(from), ff = file_of(from), tr = rank_of(to), tf = file_of(to);
+        if (fr == kr) rank_occ &= ~(1u << ff);
+        if (ff == kf) file_occ &= ~(1u << fr);
+        if (tr == kr) rank_occ |= 1u << tf;
+        if (tf == kf) file_occ |= 1u << tr;
+    }
+    for (unsigned b = LINES.rook[kf][rank_occ] & rank_occ; b; b &= b - 1)
+        if (at(kr * FILE_NB + std::countr_zero(b)) == e_rook) return true;
+    for (unsigned b = LINES.rook[kr][file_occ] & file_occ; b; b &= b - 1) {
+        const Piece first = at(std::countr_zero(b) * FILE_NB + kf);
+        if (first == e_rook || first == e_king) return true;
+    }
+    for (unsigned b = LINES.cannon[kf][rank_occ]; b; b &= b - 1)
+        if (at(kr * FILE_NB + std::countr_zero(b)) == e_cannon) return true;
+    for (unsigned b = LINES.cannon[kr][file_occ]; b; b &= b - 1)
+        if (at(std::countr_zero(b) * FILE_NB + kf) == e_cannon) return true;
+    // Enemy horses and pawns where they could attack k from; a capture on `to` removes one.
+    auto enemy = [&](Piece p, const std::uint64_t* mask) {
+        std::uint64_t lo = pieces_[p][0], hi = pieces_[p][1];
+        if constexpr (Moved) (to < 64 ? lo : hi) &= ~(std::uint64_t(1) << (to & 63));
+        return ((lo & mask[0]) | (hi & mask[1])) != 0;
+    };
+    if (enemy(e_horse, ATTACKERS.horse[k])) {
+        const auto& hf = TABLES.horse_from[k];
+        for (int i = 0; i < hf.count; ++i)
+            if (at(hf.steps[i].to) == e_horse && at(hf.steps[i].block) == NO_PIECE) return true;
+    }
+    if (enemy(e_pawn, ATTACKERS.pawn[them][k])) return true;
+    return false;
+}
+
+bool Position::king_attacked(Color c) const {
+    return attacked_after<false>(king_[c], c, SQ_NONE, SQ_NONE);
+}
+
+bool Position::is_attacked(Square s, Color by) const {
+    // Rook, cannon, horse and pawn attacks are as for a king; add king, advisor, elephant steps.
+    // The king-facing rule is not an "attack" on a square, so mask it out by checking kings by step.
+    const int sr = rank_of(s), sf = file_of(s);
+    const unsigned rank_occ = rank_occ_[RED][sr] | rank_occ_[BLACK][sr];
+    const unsigned file_occ = file_occ_[RED][sf] | file_occ_[BLACK][sf];
+    for (unsigned b = LINES.rook[sf][rank_occ] & rank_occ; b; b &= b - 1)
+        if (board_[sr * FILE_NB + std::countr_zero(b)] == make_piece(by, ROOK)) return true;
+    for (unsigned b = LINES.rook[sr][file_occ] & file_occ; b; b &= b - 1)
+        if (board_[std::countr_zero(b) * FILE_NB + sf] == make_piece(by, ROOK)) return true;
+    for (unsigned b = LINES.cannon[sf][rank_occ]; b; b &= b - 1)
+        if (board_[sr * FILE_NB + std::countr_zero(b)] == make_piece(by, CANNON)) return true;
+    for (unsigned b = LINES.cannon[sr][file_occ]; b; b &= b - 1)
+        if (board_[std::countr_zero(b) * FILE_NB + sf] == make_piece(by, CANNON)) return true;
+    const auto* horses = pieces_[make_piece(by, HORSE)];
+    const auto* horse_from = ATTACKERS.horse[s];
+    if ((horses[0] & horse_from[0]) | (horses[1] & horse_from[1])) {
+        const auto& hf = TABLES.horse_from[s];
+        for (int i = 0; i < hf.count; ++i)
+            if (board_[hf.steps[i].to] == make_piece(by, HORSE) && board_[hf.steps[i].block] == NO_PIECE)
+                return true;
+    }
+    const auto* pawns = pieces_[make_piece(by, PAWN)];
+    const auto* pawn_from = ATTACKERS.pawn[by][s];
+    if ((pawns[0] & pawn_from[0]) | (pawns[1] & pawn_from[1])) return true;
+    // Palace pieces: the same step tables work backwards because the steps are symmetric.
+    auto any = [&](PieceType t, const std::uint64_t* from) {
+        const auto* set = pieces_[make_piece(by, t)];
+        return ((set[0] & from[0]) | (set[1] & from[1])) != 0;
+    };
+    if (in_palace(by, s) && (any(KING, ATTACKERS.king[s]) || any(ADVISOR, ATTACKERS.advisor[s]))) return true;
+    if (any(ELEPHANT, ATTACKERS.elephant[s])) {
+        const auto& el = TABLES.elephant[s];
+        for (int i = 0; i < el.count; ++i)
+            if (board_[el.steps[i].to] == make_piece(by, ELEPHANT) && board_[el.steps[i].block] == NO_PIECE)
+                return true;
+    }
+    return false;
+}
+
+bool Position::gives_check(Move m) const {
+    Position copy = *this;
+    UndoInfo u;
+    copy.do_move(m, u);
+    return copy.in_check();
+}
+
+bool Position::is_legal(Move m) const {
+    const Square from = m.from(), to = m.to();
+    const Square k = type_of(board_[from]) == KING ? to : king_[side_];
+    return !attacked_after<true>(k, side_, from, to);
+}
+
+namespace {
+
+// How two points relate, for the fast legality and check tests: on one file or rank, diagonal
+// neighbours (a horse leg of the other), a horse's step apart. A table instead of divisions
+// by 9 on every test.
+enum Relation : std::uint8_t { SAME_LINE = 1, DIAGONAL_NEIGHBOUR = 2, HORSE_STEP = 4 };
+
+constexpr std::array<std::array<std::uint8_t, SQ_NB>, SQ_NB> build_relations() {
+    std::array<std::array<std::uint8_t, SQ_NB>, SQ_NB> t{};
+    for (int a = 0; a < SQ_NB; ++a)
+        for (int b = 0; b < SQ_NB; ++b) {
+            const int df = a % FILE_NB - b % FILE_NB, dr = a / FILE_NB - b / FILE_NB;
+            const int adf = df < 0 ? -df : df, adr = dr < 0 ? -dr : dr;
+            std::uint8_t r = 0;
+            if (df == 0 || dr == 0) r |= SAME_LINE;
+            if (adf == 1 && adr == 1) r |= DIAGONAL_NEIGHBOUR;
+            if (adf + adr == 3 && adf && adr) r |= HORSE_STEP;
+            t[a][b] = r;
+        }
+    return t;
+}
+
+constexpr auto RELATIONS = build_relations();
+
+// Rooks, cannons and the facing king act along lines, horses through their legs (the points
+// diagonally next to the king); pawns cannot be uncovered. A move from or to such a point
+// relative to k is the only kind that can open or close an attack on k.
+bool may_affect(Square from, Square to, Square k) {
+    return ((RELATIONS[from][k] & (SAME_LINE | DIAGONAL_NEIGHBOUR)) | (RELATIONS[to][k] & SAME_LINE)) != 0;
+}
+
+}  // namespace
+
+bool Position::is_legal(Move m, bool side_in_check) const {
+    const Square from = m.from(), to = m.to();
+    if (side_in_check || type_of(board_[from]) == KING) return is_legal(m);
+    const Square k = king_[side_];
+    if (may_affect(from, to, k)) return !attacked_after<true>(k, side_, from, to);
+    return true;
+}
+
+bool Position::may_give_check(Move m) const {
+    const Square from = m.from(), to = m.to();
+    const Square k = king_[~side_];
+    if (may_affect(from, to, k)) return true;
+    if (type_of(board_[from]) == HORSE) return (RELATIONS[to][k] & HORSE_STEP) != 0;
+    return false;
+}
+
+}  // namespace xq

@@ -336,11 +336,13 @@ void Searcher::score_moves(const MoveList& list, int* scores, Move tt_move, int 
 }
 
 // Lazy selection: most nodes cut off after one to three moves, so picking the best remaining
-// move each time beats sorting the whole list.
+// move each time beats sorting the whole list. The pick is the first of the highest scores: the
+// highest score first (a branch-free loop the compiler vectorises), then where it first occurs.
 inline Move pick_next(MoveList& list, int* scores, int i) {
+    int top = scores[i];
+    for (int j = i + 1; j < list.size(); ++j) top = std::max(top, scores[j]);
     int best = i;
-    for (int j = i + 1; j < list.size(); ++j)
-        if (scores[j] > scores[best]) best = j;
+    while (scores[best] != top) ++best;
     if (best != i) {
         std::swap(list.moves[i], list.moves[best]);
         std::swap(scores[i], scores[best]);

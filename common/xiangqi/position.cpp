@@ -15,6 +15,25 @@ namespace {
 
 constexpr int MAX_PER_TYPE[PIECE_TYPE_NB] = {0, 1, 2, 2, 2, 2, 2, 5};
 
+// A point's bits in the occupancy sets: its word and bit there, its rank and file and its bit
+// on each line (a table instead of divisions by 9 on every move).
+struct PointBits {
+    std::uint64_t bit;
+    std::uint16_t rank_bit, file_bit;
+    std::uint8_t half, rank, file;
+};
+
+constexpr std::array<PointBits, SQ_NB> build_point_bits() {
+    std::array<PointBits, SQ_NB> t{};
+    for (int s = 0; s < SQ_NB; ++s)
+        t[s] = PointBits{std::uint64_t(1) << (s & 63), std::uint16_t(1u << file_of(Square(s))),
+                         std::uint16_t(1u << rank_of(Square(s))), std::uint8_t(s >> 6),
+                         std::uint8_t(rank_of(Square(s))), std::uint8_t(file_of(Square(s)))};
+    return t;
+}
+
+constexpr auto POINT_BITS = build_point_bits();
+
 bool advisor_point(Color c, Square s) {
     const int f = file_of(s), r = relative_rank(c, s);
     return (r == 0 || r == 2) ? (f == 3 || f == 5) : (r == 1 && f == 4);
@@ -116,6 +135,15 @@ Position::Position() {
     (void)e;
 }
 
+[[gnu::always_inline]] inline void Position::toggle_occupancy(Piece p, Square s) {
+    const PointBits& b = POINT_BITS[s];
+    const Color c = color_of(p);
+    pieces_[p][b.half] ^= b.bit;
+    occupied_[c][b.half] ^= b.bit;
+    rank_occ_[c][b.rank] ^= b.rank_bit;
+    file_occ_[c][b.file] ^= b.file_bit;
+}
+
 void Position::put(Piece p, Square s) {
     board_[s] = p;
     toggle_occupancy(p, s);
@@ -202,18 +230,24 @@ std::string Position::fen() const {
 
 void Position::do_move(Move m, UndoInfo& undo) {
     const Square from = m.from(), to = m.to();
-    undo.captured = board_[to];
+    const Piece p = board_[from], captured = board_[to];
+    undo.captured = captured;
     undo.key = key_;
     undo.rule50 = rule50_;
-    const Piece p = board_[from];
-    if (undo.captured != NO_PIECE) {
-        remove(to);
+    if (captured != NO_PIECE) {
+        --counts_[captured];
+        key_ ^= TABLES.zobrist[captured][to];
+        toggle_occupancy(captured, to);
         rule50_ = 0;
     } else {
         ++rule50_;
     }
-    remove(from);
-    put(p, to);
+    board_[from] = NO_PIECE;
+    board_[to] = p;
+    toggle_occupancy(p, from);
+    toggle_occupancy(p, to);
+    key_ ^= TABLES.zobrist[p][from] ^ TABLES.zobrist[p][to];
+    if (type_of(p) == KING) king_[color_of(p)] = to;
     if (side_ == BLACK) ++fullmove_;
     side_ = ~side_;
     key_ ^= TABLES.zobrist_side;

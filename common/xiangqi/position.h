@@ -129,15 +129,8 @@ private:
     void remove(Square s);
 
     // Adds p on s to the occupancy sets, or takes it away (the sets only; board_ is the caller's).
-    void toggle_occupancy(Piece p, Square s) {
-        const std::uint64_t b = std::uint64_t(1) << (s & 63);
-        const Color c = color_of(p);
-        const int r = rank_of(s), f = s - r * FILE_NB;
-        pieces_[p][s >> 6] ^= b;
-        occupied_[c][s >> 6] ^= b;
-        rank_occ_[c][r] ^= std::uint16_t(1u << f);
-        file_occ_[c][f] ^= std::uint16_t(1u << r);
-    }
+    // Defined and used in position.cpp only.
+    inline void toggle_occupancy(Piece p, Square s);
 
     std::array<Piece, SQ_NB> board_{};
     std::uint64_t occupied_[COLOR_NB][2] = {};  // squares 0-63 and 64-89 of each colour's pieces

@@ -4,11 +4,13 @@
 #include <cstdlib>
 #include <vector>
 
+#include "lines.h"
 #include "placement.h"
 #include "tables.h"
 
 namespace xq {
 
+using lines::LINES;
 using tables::TABLES;
 
 namespace {
@@ -294,6 +296,19 @@ void Position::generate(MoveList& list) const {
         if (q == NO_PIECE) return !CapturesOnly;
         return color_of(q) != us;
     };
+    // Captures of a rook or cannon from the line tables, in the rays' order (up, down, left,
+    // right): at most one each way, the first piece (rook) or the first beyond a screen (cannon).
+    auto line_captures = [&](Square from, bool rook) {
+        const int r = rank_of(from), f = file_of(from);
+        const unsigned rank_occ = rank_occ_[RED][r] | rank_occ_[BLACK][r];
+        const unsigned file_occ = file_occ_[RED][f] | file_occ_[BLACK][f];
+        const unsigned on_file = (rook ? LINES.rook[r][file_occ] : LINES.cannon[r][file_occ]) & file_occ_[~us][f];
+        const unsigned on_rank = (rook ? LINES.rook[f][rank_occ] : LINES.cannon[f][rank_occ]) & rank_occ_[~us][r];
+        if (const unsigned up = on_file >> (r + 1)) list.push(Move(from, make_square(f, r + 1 + std::countr_zero(up))));
+        if (const unsigned down = on_file & ((1u << r) - 1)) list.push(Move(from, make_square(f, std::countr_zero(down))));
+        if (const unsigned left = on_rank & ((1u << f) - 1)) list.push(Move(from, make_square(std::countr_zero(left), r)));
+        if (const unsigned right = on_rank >> (f + 1)) list.push(Move(from, make_square(f + 1 + std::countr_zero(right), r)));
+    };
     for_each_piece(us, [&](Square from) {
         const int sq = from;
         const Piece p = board_[sq];
@@ -320,6 +335,10 @@ void Position::generate(MoveList& list) const {
             break;
         }
         case ROOK:
+            if constexpr (CapturesOnly) {
+                line_captures(from, true);
+                break;
+            }
             for (int d = 0; d < 4; ++d) {
                 const auto& ray = TABLES.rays[sq][d];
                 for (int i = 0; i < ray.count; ++i) {
@@ -334,6 +353,10 @@ void Position::generate(MoveList& list) const {
             }
             break;
         case CANNON:
+            if constexpr (CapturesOnly) {
+                line_captures(from, false);
+                break;
+            }
             for (int d = 0; d < 4; ++d) {
                 const auto& ray = TABLES.rays[sq][d];
                 int i = 0;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <vector>
 
 #include "test_util.h"
 #include "xiangqi/position.h"
@@ -123,6 +124,22 @@ void for_random_positions(unsigned seed, int games, int plies, F&& f) {
             p.do_move(l[int(rng() % unsigned(l.size()))], u);
         }
     }
+}
+
+TEST(MoveGen, CaptureGenerationListsThePseudoLegalCapturesInTheirOrder) {
+    // The search's move order (ties keep list order) relies on the same order in both lists.
+    int captures = 0;
+    for_random_positions(19, 30, 150, [&](const Position& p) {
+        MoveList all, caps;
+        p.generate_pseudo(all);
+        p.generate_captures(caps);
+        std::vector<Move> expected;
+        for (Move m : all)
+            if (p.is_capture(m)) expected.push_back(m);
+        ASSERT_EQ(std::vector<Move>(caps.begin(), caps.end()), expected) << p.fen();
+        captures += caps.size();
+    });
+    EXPECT_GT(captures, 5000);
 }
 
 TEST(MoveGen, IsAttackedAgreesWithCaptureGeneration) {

@@ -149,6 +149,8 @@ private:
     void tourney_text(const std::string& text, bool disabled = false);
     bool tourney_button(const std::string& control, const char* label, bool small = false);
     std::optional<PointF> tourney_control(const std::string& control) const;
+    // Whether an arbiter has paused the game at this tournament table (as last reported).
+    bool board_paused(proto::TableId table) const;
     // The director's tools at a board (app_director.cpp).
     void ui_tourney_arbiter(const proto::Tournament& tn);
     void arbiter_act(const proto::TournamentBoard& b, proto::ArbiterKind action);

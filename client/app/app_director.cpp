@@ -51,9 +51,11 @@ void App::ui_tourney_arbiter(const proto::Tournament& tn) {
     tourney_text(t(Str::ArbiterPanelTitle, {board, entrant_name(lang_, tn, b->red), entrant_name(lang_, tn, b->black)}));
     ImGui::PushID("arbiter");
     using K = proto::ArbiterKind;
-    if (tourney_button("pause", t(Str::TourneyPause))) arbiter_act(*b, K::Pause);
-    ImGui::SameLine();
-    if (tourney_button("resume", t(Str::TourneyResume))) arbiter_act(*b, K::Resume);
+    if (board_paused(b->table)) {
+        if (tourney_button("resume", t(Str::TourneyResume))) arbiter_act(*b, K::Resume);
+    } else if (tourney_button("pause", t(Str::TourneyPause))) {
+        arbiter_act(*b, K::Pause);
+    }
 
     // Add time: to one side's main time (only where the boards have a clock).
     if (tn.settings.clock == "none" || tn.settings.clock.empty()) {

@@ -41,6 +41,11 @@ bool App::tourney_button(const std::string& control, const char* label, bool sma
     return clicked;
 }
 
+bool App::board_paused(proto::TableId table) const {
+    const auto p = state_.tournaments.paused.find(table);
+    return p != state_.tournaments.paused.end() && p->second;
+}
+
 std::optional<PointF> App::tourney_control(const std::string& control) const {
     // Where a control stood in the last two frames alike (a window settles its layout first).
     const auto now = tourney_controls_drawn_.find(control);
@@ -360,8 +365,7 @@ void App::ui_tourney_pairings(const proto::Tournament& tn, bool director) {
         ImGui::TextUnformatted(black.c_str());
         ImGui::TableNextColumn();
         std::string result = board_result_text(lang_, b.result);
-        if (const auto p = state_.tournaments.paused.find(b.table);
-            b.result == proto::BoardResult::Pending && p != state_.tournaments.paused.end() && p->second)
+        if (b.result == proto::BoardResult::Pending && board_paused(b.table))
             result += std::string(" (") + t(Str::ArbiterPausedMark) + ")";
         ImGui::TextUnformatted(result.c_str());
         tourney_drawn_ += t(Str::TourneyBoard) + (" " + board + ": ") + red + " - " + black + " " + result + "\n";
@@ -373,14 +377,12 @@ void App::ui_tourney_pairings(const proto::Tournament& tn, bool director) {
                 tournaments_open_ = false;
             }
             if (director) {
+                // One button: Pause while the game runs, Resume while it is paused.
                 ImGui::SameLine();
-                if (tourney_button("pause " + board, t(Str::TourneyPause), true)) {
-                    session_.arbiter(int(b.table), proto::ArbiterKind::Pause);
-                    send_outbox();
-                }
-                ImGui::SameLine();
-                if (tourney_button("resume " + board, t(Str::TourneyResume), true)) {
-                    session_.arbiter(int(b.table), proto::ArbiterKind::Resume);
+                const bool paused = board_paused(b.table);
+                if (tourney_button((paused ? "resume " : "pause ") + board, t(paused ? Str::TourneyResume : Str::TourneyPause),
+                                   true)) {
+                    session_.arbiter(int(b.table), paused ? proto::ArbiterKind::Resume : proto::ArbiterKind::Pause);
                     send_outbox();
                 }
                 ImGui::SameLine();

@@ -1,0 +1,228 @@
+// The search's internals, shared by its two files: search.cpp (the tree: principal-variation
+// search, quiescence, move ordering, the repetition rulings) and search_root.cpp (the root:
+// iterative deepening with aspiration windows, levels, time, reports, and the Engine class).
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "eval.h"
+#include "large_array.h"
+#include "search.h"
+#include "tt.h"
+
+namespace xq::engine {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr int MAX_PLY = 120;
+constexpr int MAX_DEPTH = 64;
+constexpr int INF = 32001;
+constexpr int MATE = 32000;
+constexpr int MATE_BOUND = MATE - 2 * MAX_PLY;  // |score| >= this: a forced mate (or rule win)
+static_assert(RULE_WIN_CP < MATE_BOUND - 2 * MAX_PLY, "rule wins stay below mate scores");
+constexpr int NO_SCORE = 32002;
+constexpr int MOVE_LIMIT_PLIES = 120;  // docs/RULES.md: 60 moves without capture
+
+constexpr int mate_in(int ply) { return MATE - ply; }
+constexpr int mated_in(int ply) { return -MATE + ply; }
+
+
+inline int score_to_tt(int v, int ply) {
+    if (v >= MATE_BOUND) return v + ply;
+    if (v <= -MATE_BOUND) return v - ply;
+    return v;
+}
+inline int score_from_tt(int v, int ply) {
+    if (v >= MATE_BOUND) return v - ply;
+    if (v <= -MATE_BOUND) return v + ply;
+    return v;
+}
+
+struct RootMove {
+    Move move;
+    int score = -INF;
+    int prev_score = -INF;
+    std::vector<Move> pv;
+};
+
+struct Frame {
+    Move killers[2];
+    Move move;
+    int eval = 0;
+    int pv_len = 0;
+    Move pv[MAX_PLY + 1];
+};
+
+// Move ordering classes (added to MVV/LVA or history scores).
+constexpr int SCORE_TT = 1 << 30;
+constexpr int SCORE_GOOD_CAPTURE = 1 << 28;
+constexpr int SCORE_KILLER = 1 << 27;
+constexpr int SCORE_BAD_CAPTURE = -(1 << 28);
+constexpr int HISTORY_MAX = 1 << 14;
+constexpr Move NULL_MARK = Move::from_raw(0xFFFF);  // marks a null move in the frame stack
+
+// What each search thread keeps to itself across searches: the history heuristic and a
+// cache of static evaluations.
+struct ThreadData {
+    int history[PIECE_NB][SQ_NB] = {};
+    // Static evaluations by key: most quiescence nodes are evaluated more than once.
+    struct EvalEntry {
+        std::uint64_t key = 0;
+        int value = 0;
+    };
+    // 2 MiB: one huge page. A pure cache (full keys), so its size never changes a search.
+    static constexpr std::size_t EVAL_CACHE_SIZE = 1 << 17;
+    LargeArray<EvalEntry> eval_cache{EVAL_CACHE_SIZE};
+
+    int cached_eval(const Position& pos) {
+        EvalEntry& e = eval_cache[pos.key() & (EVAL_CACHE_SIZE - 1)];
+        if (e.key != pos.key()) {
+            e.key = pos.key();
+            e.value = evaluate(pos);
+        }
+        return e.value;
+    }
+    void clear() {
+        eval_cache.clear();
+        for (auto& row : history)
+            for (int& h : row) h = 0;
+    }
+    void decay() {
+        // History decays between searches so that old games weigh less than the current one.
+        for (auto& row : history)
+            for (int& h : row) h /= 2;
+    }
+};
+
+// Everything of one Engine that lives across searches: the shared transposition table, the
+// main thread's data and the helper threads' (Lazy SMP, Engine::set_threads).
+struct EngineState {
+    TranspositionTable tt;
+    int reductions[MAX_DEPTH + 1][MAX_MOVES] = {};
+    ThreadData main;
+    std::vector<std::unique_ptr<ThreadData>> helpers;
+    std::atomic<std::uint64_t> helper_nodes{0};  // nodes of the helper threads in this search
+
+    explicit EngineState(std::size_t mb) : tt(mb) {
+        for (int d = 1; d <= MAX_DEPTH; ++d)
+            for (int m = 1; m < MAX_MOVES; ++m)
+                reductions[d][m] = int(0.5 + std::log(double(d)) * std::log(double(m)) / 2.5);
+    }
+    void clear() {
+        tt.clear();
+        main.clear();
+        for (auto& h : helpers) h->clear();
+    }
+};
+
+class Searcher {
+public:
+    // Thread 0 is the main thread (reports progress, its result is the move); helpers
+    // (thread_id >= 1) fill the shared table and publish their node counts.
+    Searcher(EngineState& impl, ThreadData& td, const Limits& limits, const ProgressFn& on_progress,
+             const std::atomic<bool>* stop, int thread_id = 0)
+        : impl_(impl), td_(td), tt_(impl.tt), limits_(limits), on_progress_(on_progress), stop_(stop),
+          thread_id_(thread_id) {}
+
+    Result run(const Position& start, const std::vector<Move>& moves);
+
+private:
+    // --- position with history ---
+    void make(Move m, UndoInfo& u) {
+        const bool capture = pos_.is_capture(m);
+        const bool may_check = pos_.may_give_check(m);
+        pos_.do_move(m, u);
+        tt_.prefetch(pos_.key());
+        path_.push_back(m);
+        keys_.push_back(pos_.key());
+        checks_.push_back(may_check && pos_.in_check());
+        irreversible_.push_back(capture ? int(keys_.size()) - 1 : irreversible_.back());
+    }
+    void unmake(Move m, const UndoInfo& u) {
+        pos_.undo_move(m, u);
+        path_.pop_back();
+        keys_.pop_back();
+        checks_.pop_back();
+        irreversible_.pop_back();
+    }
+    void make_null(UndoInfo& u) {
+        pos_.do_null_move(u);
+        path_.push_back(Move::none());
+        keys_.push_back(pos_.key());
+        checks_.push_back(false);
+        irreversible_.push_back(int(keys_.size()) - 1);
+    }
+    void unmake_null(const UndoInfo& u) {
+        pos_.undo_null_move(u);
+        path_.pop_back();
+        keys_.pop_back();
+        checks_.pop_back();
+        irreversible_.pop_back();
+    }
+    bool in_check() const { return checks_.back(); }
+
+    // docs/RULES.md repetition rulings (through the referee's own rulings.h), applied as soon as a
+    // position repeats inside the tree: perpetual check loses to chase loses to idle; equal
+    // classes draw.
+    int repetition_score(int ply) const;
+    int draw_score() const { return 0; }
+
+    // --- search ---
+    int search(int alpha, int beta, int depth, int ply, bool cut_node);
+    int qsearch(int alpha, int beta, int ply);
+    int root_search(int depth, int alpha, int beta);
+    void score_moves(const MoveList& list, int* scores, Move tt_move, int ply) const;
+    void update_quiet_stats(Move best, const Move* quiets, int quiet_count, int depth, int ply);
+    bool should_abort();
+    int elapsed_ms() const {
+        return int(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_time_).count());
+    }
+    void report(int depth, int score, bool iteration_done, int root_done);
+    // A decisive score as reported: "mate in N" when the line ends in a mate, a centipawn
+    // rule result (RULE_WIN_CP less the plies) when it ends in a repetition the rulings decide.
+    void score_for_report(int score, const std::vector<Move>& pv, int& cp, int& mate) const;
+    bool ends_in_repetition(const std::vector<Move>& pv) const;
+    void setup_time();
+    Move choose_with_randomness(int margin);
+
+    std::uint64_t total_nodes() const {
+        return nodes_ + (thread_id_ == 0 ? impl_.helper_nodes.load(std::memory_order_relaxed) : 0);
+    }
+
+    EngineState& impl_;
+    ThreadData& td_;
+    TranspositionTable& tt_;
+    const Limits& limits_;
+    const ProgressFn& on_progress_;
+    const std::atomic<bool>* stop_;
+    int thread_id_ = 0;
+    std::uint64_t published_nodes_ = 0;
+
+    Position pos_;
+    std::vector<std::uint64_t> keys_;
+    std::vector<Move> path_;               // path_[i]: the move played from position i
+    std::vector<std::uint8_t> checks_;     // checks_[i]: the position after move i-1 is in check
+    std::vector<int> irreversible_;        // index of the latest position repetition cannot pass
+    std::vector<Frame> frames_ = std::vector<Frame>(MAX_PLY + 4);
+    std::vector<RootMove> root_moves_;
+
+    Clock::time_point start_time_;
+    int soft_ms_ = 0;
+    int hard_ms_ = 0;
+    std::uint64_t max_nodes_ = 0;
+    std::uint64_t level_nodes_ = 0;
+    int max_depth_ = MAX_DEPTH;
+    int margin_ = 0;
+    std::uint64_t nodes_ = 0;
+    int seldepth_ = 0;
+    int root_depth_ = 0;
+    bool stopped_ = false;
+    int completed_depth_ = 0;
+};
+
+}  // namespace xq::engine

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "eval_sets.h"
 #include "xiangqi/lines.h"
 #include "xiangqi/tables.h"
 
@@ -14,6 +15,7 @@ namespace xq::engine {
 namespace {
 
 using tables::TABLES;
+using namespace eval_sets;
 
 // ---- Weights (centipawns). TUNED-WEIGHTS-BEGIN (xiangqi-tune fit --write rewrites this block)
 // Fitted by `xiangqi-tune fit part0.txt part1.txt --iterations 400 --l2 1e-7 --params material[HORSE],material[ROOK],material[CANNON],mobility,horse_trapped,defended_piece,palace_attack,exposed_king_unit,empty_headed_cannon,central_cannon,rook_on_king_file,pst_rank[HORSE],pst_rank[ROOK],pst_rank[CANNON],pst_file[HORSE],pst_file[ROOK],pst_file[CANNON]`:
@@ -87,8 +89,6 @@ constexpr EvalWeights tuned_weights() {
 constexpr EvalWeights W = tuned_weights();
 constexpr int TEMPO = EVAL_TEMPO;
 constexpr int PHASE_MAX = EVAL_PHASE_MAX;  // 2 per rook, 1 per horse or cannon at the start
-
-constexpr int KING_VALUE_FOR_SEE = 3000;
 
 // Piece-square tables written as formulas over (relative rank, file); Red's point of view.
 constexpr Score pst_value(PieceType t, int r, int f) {
@@ -173,141 +173,6 @@ constexpr Pst build_pst() {
 
 constexpr Pst PST = build_pst();
 
-// Attack bookkeeping for one evaluation, as 90-bit sets (bit = point): what each piece type
-// of each side attacks, built from line lookups instead of walking rays point by point.
-__extension__ using Bits = unsigned __int128;
-
-constexpr Bits one_bit(int s) { return Bits(1) << s; }
-
-int popcount(Bits b) {
-    // SWAR: the build targets baseline x86-64 (no popcnt instruction).
-    auto pop64 = [](std::uint64_t x) {
-        x -= (x >> 1) & 0x5555555555555555ULL;
-        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-        return int((x * 0x0101010101010101ULL) >> 56);
-    };
-    return pop64(std::uint64_t(b)) + pop64(std::uint64_t(b >> 64));
-}
-
-using lines::LINES;
-
-// Line bit r -> point r * 9 (file a): a file's reach (from LINES) as a set of points.
-constexpr std::array<Bits, 1024> build_file_spread() {
-    std::array<Bits, 1024> t{};
-    for (int v = 0; v < 1024; ++v)
-        for (int b = 0; b < 10; ++b)
-            if ((v >> b) & 1) t[v] |= one_bit(b * FILE_NB);
-    return t;
-}
-
-constexpr std::array<Bits, 1024> FILE_SPREAD = build_file_spread();
-
-// The step pieces' targets as sets: king, advisor and pawn steps per point, and horse and
-// elephant steps grouped by the leg or eye point that blocks them.
-struct StepMasks {
-    struct Blockable {
-        std::int8_t block = -1;
-        Bits targets = 0;
-    };
-    std::array<Bits, SQ_NB> point{};
-    std::array<Bits, SQ_NB> king{};
-    std::array<Bits, SQ_NB> advisor{};
-    std::array<std::array<Bits, SQ_NB>, COLOR_NB> pawn{};
-    std::array<std::array<Blockable, 4>, SQ_NB> horse{};
-    std::array<std::array<Blockable, 4>, SQ_NB> elephant{};
-};
-
-constexpr void add_blockable(std::array<StepMasks::Blockable, 4>& groups, int block, int to) {
-    for (auto& g : groups) {
-        if (g.block == block || g.block < 0) {
-            g.block = std::int8_t(block);
-            g.targets |= one_bit(to);
-            return;
-        }
-    }
-}
-
-constexpr StepMasks build_step_masks() {
-    StepMasks m{};
-    for (int sq = 0; sq < SQ_NB; ++sq) {
-        m.point[sq] = one_bit(sq);
-        for (int i = 0; i < TABLES.king[sq].count; ++i) m.king[sq] |= one_bit(TABLES.king[sq].steps[i].to);
-        for (int i = 0; i < TABLES.advisor[sq].count; ++i) m.advisor[sq] |= one_bit(TABLES.advisor[sq].steps[i].to);
-        for (int c = 0; c < COLOR_NB; ++c)
-            for (int i = 0; i < TABLES.pawn[c][sq].count; ++i) m.pawn[c][sq] |= one_bit(TABLES.pawn[c][sq].steps[i].to);
-        for (int i = 0; i < TABLES.horse[sq].count; ++i)
-            add_blockable(m.horse[sq], TABLES.horse[sq].steps[i].block, TABLES.horse[sq].steps[i].to);
-        for (int i = 0; i < TABLES.elephant[sq].count; ++i)
-            add_blockable(m.elephant[sq], TABLES.elephant[sq].steps[i].block, TABLES.elephant[sq].steps[i].to);
-    }
-    return m;
-}
-
-constexpr StepMasks STEPS = build_step_masks();
-
-Bits bit(int s) { return STEPS.point[s]; }
-
-// Targets of the steps whose leg (horse) or eye (elephant) point is empty.
-Bits unblocked(const std::array<StepMasks::Blockable, 4>& groups, const Position& pos) {
-    Bits out = 0;
-    for (const auto& g : groups) {
-        if (g.block < 0) break;
-        if (pos.empty(Square(g.block))) out |= g.targets;
-    }
-    return out;
-}
-
-// The pieces of one position by colour and type as sets, and their counts, read from the
-// occupancy sets the position keeps up to date move by move.
-struct Pieces {
-    const Position& pos;
-    std::array<std::array<std::uint8_t, PIECE_TYPE_NB>, COLOR_NB> count{};
-    std::array<Bits, COLOR_NB> occ{};
-    std::array<std::array<Bits, PIECE_TYPE_NB>, COLOR_NB> occ_type{};
-
-    explicit Pieces(const Position& p) : pos(p) {
-        for (Color c : {RED, BLACK}) {
-            for (int t = KING; t <= PAWN; ++t) {
-                const Piece pc = make_piece(c, PieceType(t));
-                count[c][t] = std::uint8_t(pos.count(pc));
-                occ_type[c][t] = Bits(pos.pieces(pc, 0)) | (Bits(pos.pieces(pc, 1)) << 64);
-            }
-            occ[c] = Bits(pos.occupied(c, 0)) | (Bits(pos.occupied(c, 1)) << 64);
-        }
-    }
-    // Calls f(point) for each piece of colour c and type t, in ascending order.
-    template <class F>
-    void each(Color c, PieceType t, F&& f) const {
-        const Piece pc = make_piece(c, t);
-        for (int half = 0; half < 2; ++half)
-            for (std::uint64_t b = pos.pieces(pc, half); b; b &= b - 1) f(half * 64 + std::countr_zero(b));
-    }
-};
-
-struct AttackInfo {
-    std::array<std::array<Bits, PIECE_TYPE_NB>, COLOR_NB> by_type{};
-    std::array<Bits, COLOR_NB> all{};
-    std::array<Score, COLOR_NB> mobility{};
-
-    // Value of the cheapest piece of colour c attacking s (value_for_exchange); s attacked.
-    int min_value(Color c, int s) const {
-        const auto& b = by_type[c];
-        const Bits m = bit(s);
-        if (b[PAWN] & m) return PIECE_VALUE[PAWN];
-        if ((b[ADVISOR] | b[ELEPHANT]) & m) return PIECE_VALUE[ADVISOR];
-        if (b[HORSE] & m) return PIECE_VALUE[HORSE];
-        if (b[CANNON] & m) return PIECE_VALUE[CANNON];
-        if (b[ROOK] & m) return PIECE_VALUE[ROOK];
-        return KING_VALUE_FOR_SEE;
-    }
-};
-static_assert(PIECE_VALUE[ADVISOR] == PIECE_VALUE[ELEPHANT] && PIECE_VALUE[PAWN] < PIECE_VALUE[ADVISOR] &&
-                  PIECE_VALUE[ADVISOR] < PIECE_VALUE[HORSE] && PIECE_VALUE[HORSE] < PIECE_VALUE[CANNON] &&
-                  PIECE_VALUE[CANNON] < PIECE_VALUE[ROOK] && PIECE_VALUE[ROOK] < KING_VALUE_FOR_SEE,
-              "min_value tests the attackers from the cheapest up");
-
-unsigned line_bits(Bits b, int shift, unsigned mask) { return unsigned(b >> shift) & mask; }
 
 struct Terms {
     Score material[COLOR_NB];
@@ -605,35 +470,5 @@ int draw_scale_divisor(const Position& pos, int red_view) {
 }
 
 const EvalWeights& compiled_eval_weights() { return W; }
-
-std::vector<int> weights_to_vector(const EvalWeights& w) {
-    std::vector<int> v;
-    EvalWeights copy = w;
-    for_each_entry(copy, copy, [&](const std::string&, const Score& s, const Score&) {
-        v.push_back(s.mg);
-        v.push_back(s.eg);
-    });
-    return v;
-}
-
-bool weights_from_vector(const std::vector<int>& v, EvalWeights& w) {
-    if (v.size() != weights_to_vector(w).size()) return false;
-    std::size_t i = 0;
-    for_each_entry(w, w, [&](const std::string&, Score& s, Score&) {
-        s.mg = v[i++];
-        s.eg = v[i++];
-    });
-    return true;
-}
-
-std::vector<std::string> weight_names() {
-    std::vector<std::string> names;
-    EvalWeights w{};
-    for_each_entry(w, w, [&](const std::string& name, const Score&, const Score&) {
-        names.push_back(name + ".mg");
-        names.push_back(name + ".eg");
-    });
-    return names;
-}
 
 }  // namespace xq::engine

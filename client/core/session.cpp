@@ -1,3 +1,7 @@
+// Session: the lines the server sends, decoded and dispatched: the welcome and errors, the
+// lobby's lists, the joined table's snapshot, clocks, moves, end and chat. By concept, the
+// rest is in session_requests.cpp (what the user asks), session_seats.cpp (the people at the
+// table and their offers) and session_archive.cpp (archive and analysis answers).
 #include "core/session.h"
 
 #include <algorithm>
@@ -10,12 +14,6 @@
 namespace xq::client {
 
 namespace {
-
-std::optional<Color> color_of_role(proto::Role r) {
-    if (r == proto::Role::Red) return RED;
-    if (r == proto::Role::Black) return BLACK;
-    return std::nullopt;
-}
 
 // `before` is what we knew of the seat: a dropped player's countdown survives an info
 // that does not repeat grace_ms.
@@ -43,6 +41,12 @@ std::string status_word(proto::TableStatus s) { return std::string(proto::status
 
 std::string_view color_word(Color c) { return c == RED ? "Red" : "Black"; }
 
+std::optional<Color> color_of_role(proto::Role r) {
+    if (r == proto::Role::Red) return RED;
+    if (r == proto::Role::Black) return BLACK;
+    return std::nullopt;
+}
+
 TableRules rules_from(const proto::TableSettings& s) {
     TableRules r;
     r.clock = s.clock.empty() ? "none" : s.clock;
@@ -64,11 +68,6 @@ proto::TableSettings settings_from(const TableRules& r) {
     return s;
 }
 
-template <class M>
-void Session::send(const M& m) {
-    outbox_.push_back(proto::encode_line(proto::ClientMessage(m)));
-}
-
 std::vector<std::string> Session::take_outbox() { return std::exchange(outbox_, {}); }
 std::vector<Cue> Session::take_cues() { return std::exchange(cues_, {}); }
 
@@ -84,316 +83,6 @@ void Session::notice(Str id, std::string arg, std::string arg2) {
     c.text = std::move(arg);
     c.arg2 = std::move(arg2);
     cues_.push_back(std::move(c));
-}
-
-void Session::hello(const std::string& name, const std::string& resume, const std::string& password) {
-    proto::Hello h;
-    h.name = name;
-    h.resume = resume;
-    h.password = password;
-    state_.my_name = name;
-    state_.connection = Connection::Handshake;
-    send(h);
-}
-void Session::list_tables() { send(proto::ListTables{}); }
-void Session::list_users() { send(proto::ListUsers{}); }
-void Session::create_table(const std::string& name, proto::Role as, const TableRules* rules,
-                           const std::string& fen) {
-    proto::CreateTable c;
-    c.name = name;
-    c.as = as;
-    c.fen = fen;
-    if (rules) c.settings = settings_from(*rules);
-    send(c);
-}
-void Session::join(int table, proto::Role as) {
-    proto::Join j;
-    j.table = proto::TableId(table);
-    j.as = as;
-    send(j);
-}
-void Session::leave() {
-    if (!state_.table.joined()) return;
-    send(proto::Leave{proto::TableId(state_.table.id)});
-}
-void Session::move(Move m) {
-    proto::MoveRequest r;
-    r.table = proto::TableId(state_.table.id);
-    r.ply = state_.table.board.ply();
-    r.move = move_to_iccs(m);
-    send(r);
-}
-void Session::chat_lobby(const std::string& text) {
-    proto::ChatSend c;
-    c.scope = proto::ChatScope::Lobby;
-    c.text = text;
-    send(c);
-}
-void Session::chat_table(const std::string& text) {
-    proto::ChatSend c;
-    c.scope = proto::ChatScope::Table;
-    c.table = proto::TableId(state_.table.id);
-    c.text = text;
-    send(c);
-}
-void Session::request_ai(Color seat, int level, const std::string& engine) {
-    proto::RequestAi r;
-    r.table = proto::TableId(state_.table.id);
-    r.seat = seat;
-    r.level = std::clamp(level, proto::AI_LEVEL_MIN, proto::AI_LEVEL_MAX);
-    r.engine = engine;
-    send(r);
-}
-void Session::claim_win() {
-    if (!state_.table.joined()) return;
-    send(proto::ClaimWin{proto::TableId(state_.table.id)});
-    state_.table.claim_open = false;
-}
-void Session::keep_waiting() {
-    state_.table.claim_open = false;
-    state_.table.claim_dismissed = true;
-}
-void Session::resign() { send(proto::Resign{proto::TableId(state_.table.id)}); }
-void Session::set_outgoing(Offer::Kind k) {
-    const auto me = my_color();
-    if (me) state_.table.outgoing_offer = {k, state_.table.seats[~*me].name};
-}
-void Session::offer_draw() {
-    send(proto::OfferDraw{proto::TableId(state_.table.id)});
-    set_outgoing(Offer::Kind::Draw);
-}
-void Session::answer_draw(bool accept) {
-    send(proto::AnswerDraw{proto::TableId(state_.table.id), accept});
-    state_.table.incoming_offer = {};
-}
-void Session::request_takeback() {
-    send(proto::RequestTakeback{proto::TableId(state_.table.id)});
-    set_outgoing(Offer::Kind::Takeback);
-}
-void Session::answer_takeback(bool accept) {
-    send(proto::AnswerTakeback{proto::TableId(state_.table.id), accept});
-    state_.table.incoming_offer = {};
-}
-void Session::new_game(std::optional<Color> as) {
-    send(proto::NewGame{proto::TableId(state_.table.id), as});
-    if (state_.table.incoming_offer.kind == Offer::Kind::NewGame) state_.table.incoming_offer = {};
-    else set_outgoing(Offer::Kind::NewGame);
-}
-void Session::withdraw_offer() {
-    const Offer::Kind k = state_.table.outgoing_offer.kind;
-    if (k == Offer::Kind::None || !state_.table.joined()) return;
-    const proto::OfferKind what = k == Offer::Kind::Draw       ? proto::OfferKind::Draw
-                                  : k == Offer::Kind::Takeback ? proto::OfferKind::Takeback
-                                                               : proto::OfferKind::NewGame;
-    send(proto::WithdrawOffer{proto::TableId(state_.table.id), what});
-}
-void Session::invite(const std::string& name) {
-    proto::Invite i;
-    i.table = proto::TableId(state_.table.id);
-    i.name = name;
-    send(i);
-}
-void Session::answer_invite(bool accept) {
-    if (!state_.lobby.invitation) return;
-    proto::AnswerInvite a;
-    a.table = proto::TableId(state_.lobby.invitation->table);
-    a.from = state_.lobby.invitation->from;
-    a.accept = accept;
-    send(a);
-    state_.lobby.invitation.reset();
-}
-void Session::sync() {
-    if (state_.table.joined()) send(proto::Sync{proto::TableId(state_.table.id)});
-}
-
-void Session::probe_clocks() {
-    clock_probe_ = true;
-    clock_drift_.reset();
-    sync();
-}
-
-void Session::list_games(const std::string& player) {
-    proto::ListGames l;
-    l.player = player;
-    state_.archive.player = player;
-    state_.archive.loading = true;
-    archive_paging_ = false;
-    send(l);
-}
-void Session::list_older_games() {
-    if (!state_.archive.more || state_.archive.games.empty()) return;
-    proto::ListGames l;
-    l.player = state_.archive.player;
-    l.before = state_.archive.before();
-    state_.archive.loading = true;
-    archive_paging_ = true;
-    send(l);
-}
-void Session::list_tournaments() { send(proto::ListTournaments{}); }
-void Session::get_tournament(std::uint32_t id) { send(proto::GetTournament{id}); }
-void Session::join_tournament(std::uint32_t id) { send(proto::JoinTournament{id}); }
-void Session::leave_tournament(std::uint32_t id) { send(proto::LeaveTournament{id}); }
-void Session::start_tournament(std::uint32_t id) { send(proto::StartTournament{id}); }
-
-void Session::create_tournament(const std::string& name, proto::TournamentFormat format, int rounds,
-                                const std::vector<int>& ai_levels, int forfeit_seconds, int spectator_delay) {
-    proto::CreateTournament c;
-    c.name = name;
-    c.format = format;
-    c.rounds = format == proto::TournamentFormat::Swiss ? rounds : 0;
-    for (int level : ai_levels) c.ai.push_back(proto::AiEntrant{level});
-    c.forfeit_seconds = forfeit_seconds;
-    c.spectator_delay = spectator_delay;
-    send(c);
-}
-
-void Session::get_tournament_pgn(std::uint32_t id, proto::PgnNotation notation) {
-    send(state_.tournaments.pgn.start(id, notation));
-}
-
-void Session::arbiter(const proto::ArbiterRequest& r) { send(r); }
-
-void Session::on(const proto::TournamentPgn& m) {
-    if (const auto next = state_.tournaments.pgn.take(m)) send(*next);
-}
-
-void Session::arbiter(int table, proto::ArbiterKind action) {
-    proto::ArbiterRequest r;
-    r.table = proto::TableId(table);
-    r.action = action;
-    send(r);
-}
-
-void Session::on(const proto::Tournament& m) {
-    state_.tournaments.known[m.id] = m;
-    // The list follows the lines that change it (an entry, a round, the end).
-    proto::TournamentSummary s{m.id, m.name, m.director, m.format, m.state, m.round, m.rounds, int(m.entrants.size())};
-    auto& list = state_.tournaments.list;
-    const auto it = std::find_if(list.begin(), list.end(), [&](const auto& x) { return x.id == m.id; });
-    if (it == list.end()) list.push_back(std::move(s));
-    else *it = std::move(s);
-}
-
-void Session::on(const proto::Tournaments& m) { state_.tournaments.list = m.tournaments; }
-
-void Session::get_game(std::int64_t id) {
-    state_.archive.loading = true;
-    send(proto::GetGame{id});
-}
-
-void Session::analyse_game(std::int64_t id) {
-    state_.analysis = {};
-    state_.analysis.game_id = id;
-    state_.analysis.running = true;
-    send(proto::AnalyseGame{id});
-}
-
-void Session::analyse_moves(const Position& start, const std::vector<Move>& moves) {
-    state_.analysis = {};
-    state_.analysis.given = true;
-    state_.analysis.start_fen = start.fen();
-    state_.analysis.moves = moves;
-    state_.analysis.running = true;
-    proto::AnalyseGame m;
-    m.start_fen = state_.analysis.start_fen;
-    for (const Move mv : moves) m.moves.push_back(move_to_iccs(mv));
-    send(m);
-}
-
-void Session::cancel_analysis() {
-    if (!state_.analysis.running) return;
-    send(proto::CancelAnalysis{state_.analysis.game_id});
-}
-
-void Session::on(const proto::AnalysisProgress& m) {
-    AnalysisState& a = state_.analysis;
-    if (m.id != a.game_id || (m.id == 0 && !a.given)) return;  // a cancelled one's last word, or another game's
-    a.done = m.done;
-    a.total = m.total;
-    if (m.cancelled) a.running = false;
-}
-
-void Session::on(const proto::Analysis& m) {
-    AnalysisState& a = state_.analysis;
-    if (m.id != a.game_id || (m.id == 0 && !a.given) || m.evals.size() != m.best.size()) return;
-    a.running = false;
-    a.done = a.total = int(m.evals.size());
-    a.evals = m.evals;
-    a.losses = m.losses;
-    a.best.clear();
-    for (const auto& b : m.best) {
-        const Square from = b.size() == 4 ? square_from_string(b.substr(0, 2)) : SQ_NONE;
-        const Square to = b.size() == 4 ? square_from_string(b.substr(2, 2)) : SQ_NONE;
-        a.best.push_back(from != SQ_NONE && to != SQ_NONE ? Move(from, to) : Move::none());
-    }
-}
-
-namespace {
-ArchiveEntry entry_from(const proto::GameSummary& g) {
-    ArchiveEntry e;
-    e.id = g.id;
-    e.red = g.red;
-    e.black = g.black;
-    e.result = g.result;
-    e.reason = g.reason;
-    e.plies = g.plies;
-    e.started_ms = g.started;
-    e.red_rating = g.red_rating;
-    e.black_rating = g.black_rating;
-    return e;
-}
-}  // namespace
-
-std::optional<ArchivedGame> archived_game_from(const proto::GameRecord& r, std::string& error) {
-    Position start;
-    if (const FenError fe = start.set_fen(r.start_fen); fe != FenError::None) {
-        error = "start FEN: " + std::string(fen_error_message(fe));
-        return std::nullopt;
-    }
-    Game game(start);
-    std::vector<Move> moves;
-    moves.reserve(r.moves.size());
-    for (std::size_t i = 0; i < r.moves.size(); ++i) {
-        const ParsedMove pm = parse_iccs(game.position(), r.moves[i]);
-        if (!pm.ok() || !game.play(pm.move)) {
-            error = "move " + std::to_string(i + 1) + " \"" + r.moves[i] + "\" is not legal";
-            if (!pm.ok() && !pm.message.empty()) error += ": " + pm.message;
-            return std::nullopt;
-        }
-        moves.push_back(pm.move);
-    }
-    ArchivedGame out;
-    out.entry = entry_from(r.game);
-    out.game = Game(start);
-    out.moves = describe_moves(start, moves);
-    out.text = r.text;
-    return out;
-}
-
-void Session::on(const proto::Games& m) {
-    ArchiveState& a = state_.archive;
-    if (!archive_paging_) a.games.clear();
-    for (const auto& g : m.games) a.games.push_back(entry_from(g));
-    a.more = m.more && !m.games.empty();
-    a.loading = false;
-    archive_paging_ = false;
-}
-
-void Session::on(const proto::GameRecord& m) {
-    state_.archive.loading = false;
-    std::string error;
-    auto game = archived_game_from(m, error);
-    if (!game) {
-        Cue c;
-        c.kind = Cue::Kind::Error;
-        c.str = Str::ArchiveBadRecord;
-        c.text = std::move(error);
-        c.request = "get_game";
-        cues_.push_back(std::move(c));
-        return;
-    }
-    state_.archive.opened = std::move(*game);
-    cue(Cue::Kind::ArchiveGame);
 }
 
 void Session::handle_line(std::string_view line) {
@@ -656,73 +345,6 @@ void Session::rebuild_move_texts() {
     t.moves = describe_moves(t.board.game().start_position(), t.board.game().moves());
 }
 
-void Session::on(const proto::PlayerJoined& m) {
-    if (!for_my_table(m.table)) return;
-    const auto c = color_of_role(m.role);
-    if (c) {
-        SeatInfo& s = state_.table.seats[*c];
-        s.name = m.name;
-        s = SeatInfo{};
-        s.name = m.name;
-        s.ai = m.ai_level > 0;
-        s.ai_level = m.ai_level;
-        s.engine = m.engine;
-        if (m.name == state_.my_name && state_.table.board.seat() != c) state_.table.board.set_seat(c);
-    } else if (m.name != state_.my_name) {
-        // Our own arrival is counted in the snapshot already.
-        ++state_.table.spectators;
-    }
-}
-
-void Session::on(const proto::PlayerLeft& m) {
-    if (!for_my_table(m.table)) return;
-    const auto c = color_of_role(m.role);
-    if (!c) {
-        state_.table.spectators = std::max(0, state_.table.spectators - 1);
-        return;
-    }
-    SeatInfo& s = state_.table.seats[*c];
-    if (m.reason == proto::LeaveReason::Disconnected) {
-        s.connected = false;
-        s.abandoned = false;
-        s.grace_until.reset();
-        if (m.grace_ms) s.grace_until = std::chrono::steady_clock::now() + std::chrono::milliseconds(*m.grace_ms);
-    } else {
-        s = SeatInfo{};
-    }
-    update_claim();
-    if (m.name == state_.my_name) return;
-    // A dropped player whose seat is kept has not left: say how long the seat waits.
-    if (m.reason == proto::LeaveReason::Disconnected && m.grace_ms) notice(Str::SeatKept, m.name, countdown_text(*m.grace_ms));
-    else notice(Str::OpponentLeft, m.name);
-}
-
-void Session::on(const proto::SeatAbandoned& m) {
-    if (!for_my_table(m.table)) return;
-    SeatInfo& s = state_.table.seats[m.seat];
-    s.connected = false;
-    s.abandoned = true;
-    s.grace_until.reset();
-    s.hold_level = m.hold_level;
-    state_.table.claim_dismissed = false;
-    update_claim();
-    if (m.hold_level > 0) notice(Str::AiHolds, std::to_string(m.hold_level), m.name);
-    else notice(Str::SeatAbandoned, m.name);
-}
-
-void Session::on(const proto::PlayerReturned& m) {
-    if (!for_my_table(m.table)) return;
-    if (const auto c = color_of_role(m.role)) {
-        SeatInfo& s = state_.table.seats[*c];
-        s.connected = true;
-        s.abandoned = false;
-        s.hold_level = 0;
-        s.grace_until.reset();
-    }
-    update_claim();
-    if (m.name != state_.my_name) notice(Str::OpponentReturned, m.name);
-}
-
 void Session::on(const proto::MoveMade& m) {
     if (!for_my_table(m.table)) return;
     TableState& t = state_.table;
@@ -796,98 +418,6 @@ void Session::on(const proto::Notice& m) {
 void Session::on(const proto::AiProgress& m) {
     if (!for_my_table(m.table)) return;
     state_.table.ai = {true, m.seat, m.depth, m.score, m.percent, parse_pv(state_.table.board.position(), m.seat, m.pv)};
-}
-
-void Session::on(const proto::DrawOffered& m) {
-    if (!for_my_table(m.table) || m.by == my_color()) return;
-    state_.table.incoming_offer = {Offer::Kind::Draw, state_.table.seats[m.by].name};
-    cue(Cue::Kind::Offer);
-}
-
-void Session::on(const proto::DrawAnswered& m) {
-    if (!for_my_table(m.table) || m.by == my_color()) return;
-    state_.table.outgoing_offer = {};
-    notice(m.accept ? Str::DrawAccepted : Str::DrawDeclined, state_.table.seats[m.by].name);
-}
-
-void Session::on(const proto::TakebackRequested& m) {
-    if (!for_my_table(m.table) || m.by == my_color()) return;
-    state_.table.incoming_offer = {Offer::Kind::Takeback, state_.table.seats[m.by].name};
-    cue(Cue::Kind::Offer);
-}
-
-void Session::on(const proto::TakebackAnswered& m) {
-    if (!for_my_table(m.table) || m.by == my_color()) return;
-    state_.table.outgoing_offer = {};
-    notice(m.accept ? Str::TakebackAccepted : Str::TakebackDeclined, state_.table.seats[m.by].name);
-}
-
-void Session::on(const proto::TakebackDone& m) {
-    if (!for_my_table(m.table)) return;
-    TableState& t = state_.table;
-    if (!t.board.rewind_to(m.ply) || (!m.fen.empty() && !same_placement(t.board.position().fen(), m.fen))) {
-        sync();
-        cue(Cue::Kind::Resync);
-        return;
-    }
-    t.moves.resize(std::size_t(t.board.ply()));
-    t.incoming_offer = {};
-    t.outgoing_offer = {};
-    t.ai.active = false;
-    cue(Cue::Kind::TakenBack);
-}
-
-void Session::on(const proto::NewGameOffered& m) {
-    if (!for_my_table(m.table) || m.by == my_color()) return;
-    state_.table.incoming_offer = {Offer::Kind::NewGame, state_.table.seats[m.by].name};
-    cue(Cue::Kind::Offer);
-}
-
-void Session::on(const proto::OfferWithdrawn& m) {
-    if (!for_my_table(m.table)) return;
-    const Offer::Kind k = m.offer == proto::OfferKind::Draw       ? Offer::Kind::Draw
-                          : m.offer == proto::OfferKind::Takeback ? Offer::Kind::Takeback
-                                                                  : Offer::Kind::NewGame;
-    TableState& t = state_.table;
-    if (m.by == my_color()) {
-        if (t.outgoing_offer.kind == k) t.outgoing_offer = {};
-        return;
-    }
-    if (t.incoming_offer.kind == k) t.incoming_offer = {};
-    notice(k == Offer::Kind::Draw       ? Str::DrawWithdrawn
-           : k == Offer::Kind::Takeback ? Str::TakebackWithdrawn
-                                        : Str::NewGameWithdrawn,
-           t.seats[m.by].name);
-}
-
-void Session::on(const proto::ArbiterAction& m) {
-    state_.tournaments.paused[m.table] = m.paused;
-    // The arbiter hears of their own action wherever they are (a director in the lobby).
-    const bool here = for_my_table(m.table);
-    if (!here && m.by != state_.my_name) return;
-    if (here) {
-        state_.table.paused = m.paused;
-        if (m.clocks) apply_clocks(*m.clocks);
-    }
-    switch (m.action) {
-    case proto::ArbiterKind::Pause: notice(Str::ArbiterPaused, m.by); break;
-    case proto::ArbiterKind::Resume: notice(Str::ArbiterResumed, m.by); break;
-    case proto::ArbiterKind::AddTime:
-        notice(m.side == BLACK ? Str::ArbiterAddTimeBlack : Str::ArbiterAddTimeRed, m.by,
-               std::to_string(m.seconds.value_or(0)));
-        break;
-    case proto::ArbiterKind::Adjudicate: notice(Str::ArbiterAdjudicated, m.by, m.reason); break;
-    case proto::ArbiterKind::Cancel: notice(Str::ArbiterCancelled, m.by, m.reason); break;
-    }
-}
-
-void Session::on(const proto::InviteReceived& m) {
-    state_.lobby.invitation = Invitation{m.from, int(m.table), m.table_name, m.default_name};
-    cue(Cue::Kind::Invitation);
-}
-
-void Session::on(const proto::InviteAnswered& m) {
-    notice(m.accept ? Str::InviteAccepted : Str::InviteDeclined, m.name);
 }
 
 void Session::on(const proto::LeftTable& m) {

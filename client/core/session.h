@@ -162,7 +162,7 @@ private:
     void on(const proto::Games& m);
     void on(const proto::GameRecord& m);
     // The server checks an idle connection is alive: answer at once.
-    void on(const proto::Ping& m) { send(proto::Pong{m.id}); }
+    void on(const proto::Ping& m);
     void on(const proto::SeatAbandoned& m);
     void on(const proto::Notice& m);
     void on(const proto::Registered&) {}
@@ -218,5 +218,8 @@ std::optional<ArchivedGame> archived_game_from(const proto::GameRecord& r, std::
 
 // A short, human-readable text for a role or colour, in English wire terms.
 std::string_view color_word(Color c);
+
+// The seat a role sits in (none for a spectator).
+std::optional<Color> color_of_role(proto::Role r);
 
 }  // namespace xq::client

@@ -76,4 +76,29 @@ bool has_control_chars(std::string_view s) {
     return false;
 }
 
+void append_utf8(std::string& out, char32_t cp) {
+    if (cp < 0x80) {
+        out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+        out += static_cast<char>(0xC0 | (cp >> 6));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        out += static_cast<char>(0xE0 | (cp >> 12));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (cp >> 18));
+        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    }
+}
+
+std::string utf8_run(std::size_t n, char32_t first, std::size_t cycle) {
+    std::string s;
+    s.reserve(4 * n);
+    for (std::size_t i = 0; i < n; ++i) append_utf8(s, first + static_cast<char32_t>(cycle ? i % cycle : i));
+    return s;
+}
+
 }  // namespace xq::proto

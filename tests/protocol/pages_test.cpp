@@ -1,5 +1,6 @@
 // `tables` and `users` pages: every line within MAX_LINE_BYTES for the longest names in
 // 4-byte characters, nothing lost or reordered, `more` on every page but the last.
+#include "protocol/utf8.h"
 #include "protocol/pages.h"
 
 #include <gtest/gtest.h>
@@ -13,25 +14,13 @@
 namespace xq::proto {
 namespace {
 
-std::string four_byte(std::size_t n, char32_t base) {
-    std::string s;
-    for (std::size_t i = 0; i < n; ++i) {
-        const char32_t c = base + static_cast<char32_t>(i % 64);
-        s += static_cast<char>(0xF0 | (c >> 18));
-        s += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-        s += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-        s += static_cast<char>(0x80 | (c & 0x3F));
-    }
-    return s;
-}
-
 TableInfo widest_table(TableId id) {
     TableInfo t;
     t.id = id;
-    t.name = four_byte(MAX_TABLE_NAME_CODE_POINTS, U'\U00020000');
-    t.creator = four_byte(MAX_NAME_CODE_POINTS, U'\U00020100');
-    t.red = SeatInfo{four_byte(MAX_NAME_CODE_POINTS, U'\U00020200'), 0, false, "", std::int64_t(1) << 39, false, 0};
-    t.black = SeatInfo{four_byte(MAX_NAME_CODE_POINTS, U'\U00020300'), AI_LEVEL_MAX, true, "", std::nullopt, true,
+    t.name = utf8_run(MAX_TABLE_NAME_CODE_POINTS, U'\U00020000', 64);
+    t.creator = utf8_run(MAX_NAME_CODE_POINTS, U'\U00020100', 64);
+    t.red = SeatInfo{utf8_run(MAX_NAME_CODE_POINTS, U'\U00020200', 64), 0, false, "", std::int64_t(1) << 39, false, 0};
+    t.black = SeatInfo{utf8_run(MAX_NAME_CODE_POINTS, U'\U00020300', 64), AI_LEVEL_MAX, true, "", std::nullopt, true,
                        AI_LEVEL_MAX};
     t.spectators = 1 << 20;
     t.status = TableStatus::Playing;
@@ -73,7 +62,7 @@ TEST(Pages, WidestTablesStayWithinTheLineLimit) {
 
 TEST(Pages, LongestUserNamesStayWithinTheLineLimit) {
     std::vector<UserInfo> users;
-    for (std::uint32_t i = 0; i < 3000; ++i) users.push_back(UserInfo{four_byte(MAX_NAME_CODE_POINTS, U'\U00020000' + i), 4'000'000'000u});
+    for (std::uint32_t i = 0; i < 3000; ++i) users.push_back(UserInfo{utf8_run(MAX_NAME_CODE_POINTS, U'\U00020000' + i, 64), 4'000'000'000u});
     EXPECT_GT(encode(ServerMessage{Users{{users.begin(), users.begin() + 170}, false}}).size(), MAX_LINE_BYTES);
     const auto pages = user_pages(users);
     check_pages(pages, users.size(), [](const Users& p) -> const auto& { return p.users; });
@@ -139,7 +128,7 @@ TEST(Pages, KeptUserLinesFollowEveryChange) {
     const auto fresh = [](const std::vector<UserInfo>& u) { return user_pages(u); };
     std::vector<UserInfo> users;
     for (std::uint32_t i = 0; i < 900; ++i)
-        users.push_back(UserInfo{i % 3 ? "user" + std::to_string(i) : four_byte(MAX_NAME_CODE_POINTS, U'\U00020000' + i), i % 5});
+        users.push_back(UserInfo{i % 3 ? "user" + std::to_string(i) : utf8_run(MAX_NAME_CODE_POINTS, U'\U00020000' + i, 64), i % 5});
     expect_same_as_fresh(cache, users, fresh);
     users[5].table = 99;  // sat down
     users.erase(users.begin() + 300);

@@ -43,5 +43,22 @@ TEST(Utf8, FindsControlCharacters) {
     EXPECT_TRUE(has_control_chars("c1\xC2\x85"));  // NEL
 }
 
+TEST(Utf8, EncodesEachLengthAsTheStandardSays) {
+    // RFC 3629's examples: $ (1 byte), cent (2), euro (3), Gothic hwair (4).
+    std::string s;
+    append_utf8(s, U'$');
+    append_utf8(s, U'\u00A2');
+    append_utf8(s, U'\u20AC');
+    append_utf8(s, U'\U00010348');
+    EXPECT_EQ(s, "\x24\xC2\xA2\xE2\x82\xAC\xF0\x90\x8D\x88");
+    EXPECT_TRUE(valid_utf8(s));
+    EXPECT_EQ(count_code_points(s), 4u);
+    const std::string run = utf8_run(100, U'\U00020000', 64);
+    EXPECT_EQ(run.size(), 400u);
+    EXPECT_EQ(count_code_points(run), 100u);
+    EXPECT_EQ(run.substr(0, 4), run.substr(256, 4));  // the 65th repeats the first
+    EXPECT_NE(utf8_run(2, U'\U00020000').substr(0, 4), utf8_run(2, U'\U00020000').substr(4, 4));
+}
+
 }  // namespace
 }  // namespace xq::proto

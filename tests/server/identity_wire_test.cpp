@@ -12,19 +12,6 @@ namespace {
 
 using proto::ErrorCode;
 
-// n code points of the CJK Extension B block (4 bytes each in UTF-8), from `first`.
-std::string four_byte_name(std::size_t n, char32_t first) {
-    std::string s;
-    for (std::size_t i = 0; i < n; ++i) {
-        const char32_t c = first + static_cast<char32_t>(i);
-        s += static_cast<char>(0xF0 | (c >> 18));
-        s += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-        s += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-        s += static_cast<char>(0x80 | (c & 0x3F));
-    }
-    return s;
-}
-
 ErrorCode hello_refusal(std::uint16_t port, const std::string& name) {
     Client c(port);
     c.send(proto::Hello{name, proto::PROTOCOL_VERSION, ""});
@@ -84,11 +71,11 @@ TEST(IdentityWire, WorstCaseLobbyLinesStayWithinTheLimit) {
     std::vector<std::unique_ptr<Client>> users;
     for (int i = 0; i < USERS; ++i) {
         auto c = std::make_unique<Client>(s.port());
-        c->send(proto::Hello{four_byte_name(proto::MAX_NAME_CODE_POINTS, U'\U00020000' + char32_t(i) * 32),
+        c->send(proto::Hello{proto::utf8_run(proto::MAX_NAME_CODE_POINTS, U'\U00020000' + char32_t(i) * 32),
                              proto::PROTOCOL_VERSION, ""});
         ASSERT_TRUE(c->expect<proto::Welcome>().name.size() == proto::MAX_NAME_CODE_POINTS * 4) << i;
         if (i < TABLES) {
-            c->send(proto::CreateTable{four_byte_name(proto::MAX_TABLE_NAME_CODE_POINTS, U'\U00024000' + char32_t(i) * 64),
+            c->send(proto::CreateTable{proto::utf8_run(proto::MAX_TABLE_NAME_CODE_POINTS, U'\U00024000' + char32_t(i) * 64),
                                        proto::Role::Red});
             c->expect<proto::TableSnapshot>();
         }

@@ -1,5 +1,6 @@
 // The promises scenario: PROTOCOL.md's limits and refusals probed as a hostile client would
 // (issue #15 points 5 and 6).
+#include "protocol/utf8.h"
 #include "scenario.h"
 
 #include <optional>
@@ -7,19 +8,6 @@
 #include <vector>
 
 namespace xq::attack {
-
-// n code points of the CJK Extension B block (4 bytes each in UTF-8), from `first`.
-std::string four_byte_text(std::size_t n, char32_t first) {
-    std::string s;
-    for (std::size_t i = 0; i < n; ++i) {
-        const char32_t c = first + static_cast<char32_t>(i);
-        s += static_cast<char>(0xF0 | (c >> 18));
-        s += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-        s += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-        s += static_cast<char>(0x80 | (c & 0x3F));
-    }
-    return s;
-}
 
 // Issue #15 point 6: PROTOCOL.md's promises kept, each probed as a hostile client would: a
 // flooder's cut heard as `dropped`, list_games limits outside 1..50 refused, a first line
@@ -146,11 +134,11 @@ void promises(Env& env) {
     constexpr int LOBBY_USERS = 180, LOBBY_TABLES = 40;
     int joined = 0, opened = 0;
     for (int i = 0; i < LOBBY_USERS; ++i) {
-        Client* u = hub.join(s.target, four_byte_text(proto::MAX_NAME_CODE_POINTS, U'\U00020000' + char32_t(i) * 32), &why);
+        Client* u = hub.join(s.target, proto::utf8_run(proto::MAX_NAME_CODE_POINTS, U'\U00020000' + char32_t(i) * 32), &why);
         if (!u) break;
         ++joined;
         if (i >= LOBBY_TABLES) continue;
-        u->send(proto::CreateTable{four_byte_text(proto::MAX_TABLE_NAME_CODE_POINTS, U'\U00024000' + char32_t(i) * 64),
+        u->send(proto::CreateTable{proto::utf8_run(proto::MAX_TABLE_NAME_CODE_POINTS, U'\U00024000' + char32_t(i) * 64),
                                    proto::Role::Red});
         opened += hub.expect(*u, "table_snapshot", 3000).has_value();
     }

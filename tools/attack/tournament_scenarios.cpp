@@ -17,19 +17,6 @@ std::string code_of(const std::optional<Line>& l) {
     return l ? std::string(proto::error_code_name(std::get<proto::Error>(*l->msg).code)) : std::string("none");
 }
 
-// n four-byte characters (CJK Extension B), 4n bytes of UTF-8.
-std::string wide_text(std::size_t n) {
-    std::string s;
-    for (std::size_t i = 0; i < n; ++i) {
-        const char32_t c = U'\U00021000' + static_cast<char32_t>(i);
-        s += static_cast<char>(0xF0 | (c >> 18));
-        s += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-        s += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-        s += static_cast<char>(0x80 | (c & 0x3F));
-    }
-    return s;
-}
-
 // The next `tournament` line of tournament `id` (nullopt on timeout).
 std::optional<proto::Tournament> next_tournament(Hub& hub, Client& c, std::uint32_t id, int ms) {
     auto l = hub.expect(c, "tournament", ms, [&](const Line& x) { return std::get<proto::Tournament>(*x.msg).id == id; });
@@ -61,7 +48,7 @@ void tournaments(Env& env) {
     // Oversized names: a name of 60 four-byte characters is cut to 40; one that makes the line
     // longer than 16 KiB is line_too_long and creates nothing.
     proto::CreateTournament create;
-    create.name = wide_text(60);
+    create.name = proto::utf8_run(60, U'\U00021000');
     director->send(create);
     std::optional<proto::Tournament> made;
     auto first = hub.expect(*director, "tournament", 3000);
@@ -69,9 +56,9 @@ void tournaments(Env& env) {
     const std::uint32_t id = made ? made->id : 0;
     const std::size_t cut = made ? proto::count_code_points(made->name) : 0;
     add(env, name, "name of 60 code points: cut", std::to_string(cut), "40",
-        made && cut == proto::MAX_TOURNAMENT_NAME_CODE_POINTS && made->name == wide_text(40));
+        made && cut == proto::MAX_TOURNAMENT_NAME_CODE_POINTS && made->name == proto::utf8_run(40, U'\U00021000'));
     director->send_raw("{\"type\":\"create_tournament\",\"format\":\"swiss\",\"rounds\":3,\"name\":\"" +
-                       wide_text(5000) + "\"}\n");
+                       proto::utf8_run(5000, U'\U00021000') + "\"}\n");
     const std::string long_code = code_of(hub.expect(*director, "error", 3000));
     director->send(proto::ListTournaments{});
     auto listed = hub.expect(*director, "tournaments", 3000);

@@ -17,7 +17,8 @@ using ClientMessage =
                  AnswerTakeback, NewGame, Invite, AnswerInvite, ListGames, GetGame, Pong,
                  ClaimWin, CreateTournament, JoinTournament, LeaveTournament, StartTournament,
                  ListTournaments, GetTournament, WithdrawOffer, Register, ChangePassword,
-                 AnalyseGame, CancelAnalysis, ArbiterRequest, GetTournamentPgn>;
+                 AnalyseGame, CancelAnalysis, ArbiterRequest, GetTournamentPgn,
+                 GetExplorer>;
 
 using ServerMessage =
     std::variant<Welcome, Pong, Error, Tables, Users, UserJoined, UserLeft, TableUpdate,
@@ -26,7 +27,8 @@ using ServerMessage =
                  DrawAnswered, TakebackRequested, TakebackAnswered, TakebackDone,
                  NewGameOffered, InviteReceived, InviteAnswered, LeftTable, Games, GameRecord,
                  Ping, SeatAbandoned, Notice, Registered, PasswordChanged, Tournament, Tournaments, OfferWithdrawn,
-                 AnalysisProgress, Analysis, ArbiterAction, TournamentPgn>;
+                 AnalysisProgress, Analysis, ArbiterAction, TournamentPgn,
+                 Explorer>;
 
 // Why a line could not become a message. `type` is the line's "type" when it had one,
 // so the error reply can name the request.

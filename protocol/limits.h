@@ -79,4 +79,9 @@ inline constexpr std::size_t TOURNAMENT_PGN_PAGE_BYTES = 7 * 1024;
 inline constexpr std::size_t MIN_TOURNAMENT_PGN_PAGE_BYTES = 256;
 inline constexpr std::size_t MAX_TOURNAMENT_PGN_BYTES = 4 * 1024 * 1024;
 
+// The opening explorer: a get_explorer gives at most MAX_EXPLORER_PLIES moves; an explorer
+// answer lists at most MAX_EXPLORER_MOVES moves (a codec test checks the fullest one fits).
+inline constexpr std::size_t MAX_EXPLORER_PLIES = 600;
+inline constexpr std::size_t MAX_EXPLORER_MOVES = 40;
+
 }  // namespace xq::proto

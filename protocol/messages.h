@@ -1223,3 +1223,5 @@ struct Analysis {
 };
 
 }  // namespace xq::proto
+
+#include "protocol/messages_book.h"  // the opening explorer

@@ -12,6 +12,7 @@
 
 #include "core/analysis_state.h"
 #include "core/board_model.h"
+#include "core/explorer_state.h"
 #include "core/table_rules.h"
 #include "core/tournament_view.h"
 
@@ -185,6 +186,7 @@ struct ClientState {
     TableState table;
     ArchiveState archive;
     AnalysisState analysis;  // the last analyse_game asked (the review screen shows it)
+    ExplorerState explorer;  // the opening explorer's last answer (review, spectators)
     TournamentsState tournaments;
 };
 

@@ -120,6 +120,11 @@ void Session::on(const proto::Welcome& m) {
 }
 
 void Session::on(const proto::Error& m) {
+    // The explorer's refusal shows in its panel, not as a toast.
+    if (m.request == "get_explorer") {
+        explorer_refused(m);
+        return;
+    }
     Cue c;
     c.kind = Cue::Kind::Error;
     c.text = m.message;
@@ -381,6 +386,8 @@ void Session::on(const proto::MoveMade& m) {
 
 void Session::on(const proto::GameOver& m) {
     if (!for_my_table(m.table)) return;
+    // The explorer refused a player during the game: it may be asked again now.
+    if (!state_.explorer.error.empty()) state_.explorer = ExplorerState{};
     TableState& t = state_.table;
     t.outcome = m.result.outcome;
     t.result_text = m.result.text;

@@ -97,6 +97,9 @@ public:
     // The same for a game the server does not keep (a PGN file, a table's game).
     void analyse_moves(const Position& start, const std::vector<Move>& moves);
     void cancel_analysis();
+    // The opening explorer at `pos` (state().explorer): asked once per position; an answer
+    // seen before comes from the session's cache without a request.
+    void explore(const Position& pos);
     // Tournaments (state().tournaments): the list, one whole, an entry and its withdrawal, a
     // new one (you direct it), the director's start.
     void list_tournaments();
@@ -173,6 +176,8 @@ private:
     void on(const proto::Tournament& m);
     void on(const proto::Tournaments& m);
     void on(const proto::TournamentPgn& m);
+    void on(const proto::Explorer& m);
+    void explorer_refused(const proto::Error& m);
     void on(const proto::OfferWithdrawn& m);
     void on(const proto::ArbiterAction& m);
 
@@ -206,6 +211,8 @@ private:
     std::string snapshot_fen_;
     int snapshot_ply_ = 0;
     std::vector<std::string> snapshot_moves_;
+    // Explorer answers by position (session_explorer.cpp), at most EXPLORER_CACHE of them.
+    std::map<std::string, ExplorerState> explorer_cache_;
 };
 
 // The protocol's table settings as the client keeps them (absent fields: the defaults).

@@ -12,6 +12,8 @@ template <class M>
 void Session::send(const M& m) {
     outbox_.push_back(proto::encode_line(proto::ClientMessage(m)));
 }
+// session_explorer.cpp sends through it too.
+template void Session::send<proto::GetExplorer>(const proto::GetExplorer&);
 
 void Session::on(const proto::Ping& m) { send(proto::Pong{m.id}); }
 

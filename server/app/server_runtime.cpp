@@ -116,6 +116,13 @@ bool ServerRuntime::start(std::string* error) {
         spdlog::info("opening book: {} positions, {} moves ({} learned from the AI's games)", book_.positions(),
                      book_.moves(), learned);
     }
+    explorer_ = std::make_unique<ExplorerIndex>();
+    if (storage_) {
+        const int games = explorer_->load(*storage_);
+        spdlog::info("opening explorer: {} archived games, {} positions", games, explorer_->games().positions());
+    }
+    server_.lobby().set_explorer_games(&explorer_->games());
+    server_.lobby().add_observer(explorer_.get());
     auto clock = parse_clock_spec(config_.clock);
     recorder_ = std::make_unique<GameRecorder>(io_, server_.lobby(), storage_.get(), clock.value_or(ClockConfig{}),
                                                server_config_.seat_grace);

@@ -17,6 +17,7 @@
 #include "server/app/runtime_config.h"
 #include "server/config/server_config.h"
 #include "server/net/admission.h"
+#include "server/store/explorer_index.h"
 
 namespace CLI {
 class App;
@@ -69,6 +70,7 @@ private:
     std::unique_ptr<Storage> storage_;
     book::Book book_;  // the built-in AI's opening book (read by tables on the I/O thread)
     std::unique_ptr<BookLearner> learner_;
+    std::unique_ptr<ExplorerIndex> explorer_;  // the archive's games in the opening explorer
     std::unique_ptr<GameRecorder> recorder_;
     std::shared_ptr<AccountService> accounts_;
     std::unique_ptr<DiscoveryResponder> discovery_;

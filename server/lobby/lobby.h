@@ -86,6 +86,9 @@ public:
     void set_ai_table_caps(AiTableCaps caps) { ai_caps_ = caps; }
     // The built-in AI's opening book for tables created from now on (null: none).
     void set_book(const book::Book* book) { book_ = book; }
+    // The archive's finished games as the opening explorer shows them (null: none; the
+    // explorer then shows the book alone).
+    void set_explorer_games(const book::Book* games) { explorer_games_ = games; }
     // Answers list_games / get_game; null: the server keeps no archive.
     void set_archive(GameArchive* archive) { archive_ = archive; }
     // Tournaments kept across a restart; restore_tournaments() after the games came back.
@@ -263,6 +266,7 @@ private:
     void handle(User& u, const proto::GetGame& m);
     void handle(User& u, const proto::AnalyseGame& m);     // lobby_analysis.cpp
     void handle(User& u, const proto::CancelAnalysis& m);
+    void handle(User& u, const proto::GetExplorer& m);     // lobby_explorer.cpp
     void handle(User& u, const proto::Pong& m);
     void handle(User& u, const proto::ClaimWin& m);
     void handle(User& u, const proto::CreateTournament& m);
@@ -307,6 +311,7 @@ private:
     EnginePool* engines_ = nullptr;
     AiTableCaps ai_caps_;
     const book::Book* book_ = nullptr;
+    const book::Book* explorer_games_ = nullptr;
     std::string default_clock_ = "none";
     bool shutting_down_ = false;
     NamePolicy names_;

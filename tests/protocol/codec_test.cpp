@@ -94,6 +94,7 @@ std::vector<ClientMessage> all_client_samples() {
         ArbiterRequest{7, ArbiterKind::AddTime, BLACK, 60, std::nullopt, ""},
         ArbiterRequest{7, ArbiterKind::Adjudicate, std::nullopt, std::nullopt, Outcome::RedWins, "旗 fell"},
         ArbiterRequest{7, ArbiterKind::Pause},
+        GetExplorer{"", {"h2e2", "h9g7"}},
     };
 }
 
@@ -172,6 +173,7 @@ std::vector<ServerMessage> all_server_samples() {
                       Clocks{1000, 2000, std::nullopt, true}},
         ArbiterAction{7, "operator", ArbiterKind::Cancel, std::nullopt, std::nullopt, std::nullopt, "wrong pairing", 0},
         TournamentPgn{3, PgnNotation::Wxf, 0, 400, "0123456789abcdef", "[Event \"Club night\"]\n1. C2.5 H8+7", true},
+        Explorer{std::string(START_FEN), {ExplorerMove{"h2e2", ExplorerStats{12, 5, 4, 3}, ExplorerStats{3, 1, 0, 0}}}, true},
     };
 }
 

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "app/analysis_panel.h"
+#include "app/explorer_panel.h"
 #include "app/board_view.h"
 #include "app/file_chooser.h"
 #include "app/imgui_glue.h"
@@ -370,6 +371,18 @@ private:
     // Whether state_.analysis is of the reviewed game (AnalysisPanel::of_game).
     bool review_analysed() const;
     Move review_arrow_;                   // the best move the board showed as an arrow last frame
+    // The opening explorer (app_explorer.cpp): its tab in Review (a click on a move plays it:
+    // the game's next move steps on, another one starts a variation that sets the rest of the
+    // game aside until "Back to the game"), and in the spectators' move list.
+    ExplorerPanel explorer_panel_;
+    std::optional<PointF> explorer_tab_;
+    PointF explorer_tab_before_;
+    std::vector<MoveEntry> review_set_aside_;  // the game's moves while a variation is shown
+    int review_branch_ply_ = -1;               // where the variation left the game (-1: none)
+    void ui_review_explorer(float height);
+    void ui_spectator_explorer(float height);
+    void review_play(Move m);
+    void end_review_variation();
 
     // Script.
     std::vector<ScriptAction> script_;

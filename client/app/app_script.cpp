@@ -440,6 +440,8 @@ App::StepResult App::step(const ScriptAction& a) {
         if (tourney) p = tourney_control(a.rest.substr(8));
         else if (a.args[0] == "tab") p = analysis_tab_;
         else if (a.args[0] == "analyse") p = analysis_panel_.analyse_button();
+        else if (a.args[0] == "explorer_tab") p = explorer_tab_;  // "locate explorer N": its move N (from 0)
+        else if (a.args[0] == "explorer" && a.args.size() == 2) p = explorer_panel_.row_point(std::size_t(std::atoi(a.args[1].c_str())));
         else if (a.args[0] == "graph" && a.args.size() == 2) p = analysis_panel_.graph_point(std::atoi(a.args[1].c_str()));
         else {
             script_fail("locate: unknown control " + a.rest);
@@ -535,6 +537,8 @@ App::StepResult App::step(const ScriptAction& a) {
             got = std::to_string(captured_by(state_.table.board.game().start_position(), state_.table.board.position(), c).size());
         } else if (what == "review_flipped") got = review_flipped_ ? "yes" : "no";
         else if (what == "review_ply") got = std::to_string(review_ply_);
+        else if (what == "explorer_rows") got = std::to_string(explorer_panel_.rows_shown());
+        else if (what == "review_variation") got = review_branch_ply_ < 0 ? "no" : std::to_string(review_branch_ply_);
         else if (what == "analysis") {
             // none, running or done: the analysis of the reviewed game
             const AnalysisState& an = state_.analysis;

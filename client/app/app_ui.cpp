@@ -587,9 +587,22 @@ void App::ui_table() {
     const float settings_h = short_panel ? 0.f : line_h * 2 + 8;
     const float chat_min = line_h * 5;
     const float moves_h = std::max(line_h * 2, std::min(rest * 0.42f, rest - settings_h - chat_min - line_h));
-    ImGui::BeginChild("movelist", ImVec2(0, moves_h), true);
-    ui_move_list(tb.moves, bm.ply(), true);
-    ImGui::EndChild();
+    if (!seated && ImGui::BeginTabBar("stabs")) {
+        // Spectators: the moves and the opening explorer of the position shown.
+        const float tab_h = moves_h - ImGui::GetFrameHeightWithSpacing();
+        if (ImGui::BeginTabItem((std::string(t(Str::MoveList)) + "###smovestab").c_str())) {
+            ImGui::BeginChild("movelist", ImVec2(0, tab_h), true);
+            ui_move_list(tb.moves, bm.ply(), true);
+            ImGui::EndChild();
+            ImGui::EndTabItem();
+        }
+        ui_spectator_explorer(tab_h);
+        ImGui::EndTabBar();
+    } else {
+        ImGui::BeginChild("movelist", ImVec2(0, moves_h), true);
+        ui_move_list(tb.moves, bm.ply(), true);
+        ImGui::EndChild();
+    }
 
     section(t(Str::TableChat));
     ImGui::BeginChild("chatarea", ImVec2(0, -settings_h), false);
@@ -824,6 +837,7 @@ void App::open_review_from_archive() {
     const ArchivedGame& a = *state_.archive.opened;
     review_game_ = a.game;
     review_moves_ = a.moves;
+    review_branch_ply_ = -1;
     review_record_ = GameRecord{a.game.start_position(), {}, a.entry.result, a.entry.reason, player_name(lang_, a.entry.red),
                                 player_name(lang_, a.entry.black), {}, state_.server_name, {}};
     for (const MoveEntry& m : a.moves) review_record_.moves.push_back(m.move);
@@ -936,6 +950,7 @@ bool App::import_pgn(const std::string& path, std::string& error) {
     review_game_ = Game(r.game.start);
     review_game_id_ = 0;
     review_moves_ = describe_moves(r.game.start, r.game.moves);
+    review_branch_ply_ = -1;
     // Termination: the stable reason name this client writes (another program's words are
     // not shown: result_words() keeps only the outcome for a reason it does not know).
     review_record_ = GameRecord{r.game.start, r.game.moves, r.game.result, r.game.tag("Termination"), r.game.tag("Red"), r.game.tag("Black"),
@@ -1022,6 +1037,7 @@ void App::open_review_from_table() {
     review_title_ = t(Str::Table, {std::to_string(state_.table.id)});
     review_game_ = state_.table.board.game();
     review_moves_ = state_.table.moves;
+    review_branch_ply_ = -1;
     review_record_ = table_record();
     review_flipped_ = state_.table.board.flipped();
     review_return_ = Screen::Table;
@@ -1031,7 +1047,8 @@ void App::open_review_from_table() {
 }
 
 bool App::review_analysed() const {
-    return AnalysisPanel::of_game(state_.analysis, review_game_id_, review_game_.start_position(), review_moves_);
+    return AnalysisPanel::of_game(state_.analysis, review_branch_ply_ < 0 ? review_game_id_ : 0,
+                                  review_game_.start_position(), review_moves_);
 }
 
 void App::set_review_ply(int ply) {
@@ -1116,7 +1133,7 @@ void App::ui_review() {
             if (panel.jump_to >= 0) set_review_ply(panel.jump_to);
             if (panel.ask == AnalysisPanel::Ask::Analyse) {
                 // An archived game by its id; any other (a PGN file, a table's game) with its moves.
-                if (review_game_id_ != 0) session_.analyse_game(review_game_id_);
+                if (review_game_id_ != 0 && review_branch_ply_ < 0) session_.analyse_game(review_game_id_);
                 else {
                     std::vector<Move> moves;
                     for (const MoveEntry& m : review_moves_) moves.push_back(m.move);
@@ -1128,6 +1145,7 @@ void App::ui_review() {
         } else {
             analysis_panel_.hidden();
         }
+        ui_review_explorer(list_h);
         ImGui::EndTabBar();
     }
     ui_import_pgn();

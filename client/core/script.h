@@ -14,6 +14,12 @@
 //                                           the Tournaments window's controls (dialog tournaments)
 //   locate tourney CONTROL                  print where a Tournaments control is ("join", "start",
 //                                           "tab crosstable", "watch 1", "pause 1", "back", "close")
+//   locate tab|analyse|graph PLY|explorer_tab|explorer N
+//                                           print where a Review control is (Analysis tab, its
+//                                           Analyse button, a graph point; Explorer tab, its move N)
+//   expect review_ply N, expect explorer_rows N, expect review_variation no|PLY
+//                                           the review's ply, the explorer's moves shown, where a
+//                                           variation played from the explorer left the game
 //   expect tourney TEXT                     the Tournaments window drew TEXT (rows: "1 bob: x | 0 = 0",
 //                                           "Board 1: bob - AI level 1 …")
 //   dialog create|archive|endgames|editor|tournaments|none

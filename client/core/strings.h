@@ -82,6 +82,9 @@ enum class Lang { English, Chinese };
     X(CopyPgn) X(SavePgn) X(SaveFen) X(CopiedFen) \
     X(CopiedPgn) X(SavedTo) X(SaveFailed) X(OpenPgn) \
     X(Captured) \
+    X(ExplorerTab) X(ExplorerMove) X(ExplorerGames) X(ExplorerBook) X(ExplorerResults) X(ExplorerResultsShort) X(ExplorerLoading) \
+    X(ExplorerEmpty) X(ExplorerClosed) X(ExplorerOffline) X(ExplorerMore) X(ExplorerTip) X(ExplorerNoResult) \
+    X(ExplorerBackToGame) X(ExplorerVariation) \
     X(Tourneys) X(TourneyTitle) X(TourneyNone) X(TourneyRoundRobin) X(TourneySwiss) X(TourneyOpen) X(TourneyRunning) X(TourneyFinished) X(TourneyBye) X(TourneyDirector) X(TourneyRoundOf) X(TourneyEntrants) X(TourneyJoin) \
     X(TourneyLeave) X(TourneyStart) X(TourneyView) X(TourneyStandings) X(TourneyCrosstable) X(TourneyPairings) X(TourneyPlayer) X(TourneyPoints) X(TourneyBuchholz) X(TourneySb) X(TourneyWins) X(TourneyGames) X(TourneyBoard) \
     X(TourneyResult) X(TourneyWatch) X(TourneyPause) X(TourneyResume) X(TourneyYouDirect) X(TourneyYouEntered) X(TourneyCreate) X(TourneyAiEntrants) X(TourneyRounds) X(TourneyByes) X(TourneyNoRound) X(TourneyBack) X(TourneyFormatLabel) X(TourneyStateLabel) \

@@ -15,7 +15,7 @@ using server::RuntimeConfig;
 class DurableServer {
 public:
     DurableServer(server::ServerConfig config, RuntimeConfig dc) : config_(std::move(config)) {
-        spdlog::set_level(spdlog::level::warn);
+        quiet_logs();
         server_ = std::make_unique<server::Server>(io_, config_, nullptr);
         EXPECT_FALSE(server_->listen());
         runtime_ = std::make_unique<server::ServerRuntime>(io_, *server_, config_, dc);

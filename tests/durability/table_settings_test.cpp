@@ -18,7 +18,7 @@ using proto::TableSettings;
 class SettingsServer {
 public:
     SettingsServer(const TempDir& dir, const std::string& clock = "none") : config_(test_config()) {
-        spdlog::set_level(spdlog::level::warn);
+        quiet_logs();
         server::RuntimeConfig dc;
         dc.data_dir = dir.path().string();
         dc.discovery_port = 0;

@@ -42,7 +42,7 @@ TEST(Ai, PlaysAWholeGameAtLevelOneWithOnlyLegalMoves) {
         // Read until the next move (or the end).
         for (;;) {
             auto msg = human->next(30000ms);
-            ASSERT_TRUE(msg.has_value()) << "no move from the server at ply " << ply;
+            ASSERT_TRUE(msg != nullptr) << "no move from the server at ply " << ply;
             if (std::holds_alternative<proto::AiProgress>(*msg)) {
                 const auto& p = std::get<proto::AiProgress>(*msg);
                 EXPECT_EQ(p.seat, BLACK);
@@ -96,7 +96,7 @@ TEST(Ai, ProgressCarriesALegalPrincipalVariation) {
     std::size_t longest = 0;
     for (;;) {
         auto msg = human->next(30000ms);
-        ASSERT_TRUE(msg.has_value()) << "no move from the AI";
+        ASSERT_TRUE(msg != nullptr) << "no move from the AI";
         if (auto* e = std::get_if<proto::Error>(&*msg)) FAIL() << "error: " << e->message;
         if (std::holds_alternative<proto::MoveMade>(*msg)) break;
         auto* p = std::get_if<proto::AiProgress>(&*msg);
@@ -140,7 +140,7 @@ TEST(Ai, AiVersusAiEndsAndASpectatorSeesIt) {
     int moves = 0;
     for (;;) {
         auto msg = fan->next(60000ms);
-        ASSERT_TRUE(msg.has_value()) << "stalled after " << moves << " moves";
+        ASSERT_TRUE(msg != nullptr) << "stalled after " << moves << " moves";
         if (auto* mm = std::get_if<proto::MoveMade>(&*msg)) {
             MoveList legal;
             pos.generate_legal(legal);

@@ -66,7 +66,7 @@ Event start_event(TestServer& s) {
 }
 
 template <class T>
-std::vector<T> all_of(const std::vector<proto::ServerMessage>& v) {
+std::vector<T> all_of(const Messages& v) {
     std::vector<T> out;
     for (const auto& m : v)
         if (const auto* t = std::get_if<T>(&m)) out.push_back(*t);

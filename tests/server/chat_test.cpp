@@ -10,7 +10,7 @@ namespace {
 
 using proto::ErrorCode;
 
-int chats(const std::vector<proto::ServerMessage>& v, const std::string& text) {
+int chats(const Messages& v, const std::string& text) {
     int n = 0;
     for (const auto& m : v)
         if (const auto* c = std::get_if<proto::ChatLine>(&m); c && c->text == text) ++n;
@@ -37,10 +37,10 @@ TEST(Chat, ReachesExactlyTheRightPeople) {
     const std::vector<Client*> all = {a1.get(), b1.get(), w1.get(), a2.get(), l1.get(), l2.get()};
     for (Client* c : all) c->until_pong();
 
-    std::map<Client*, std::vector<proto::ServerMessage>> got;
+    std::map<Client*, Messages> got;
     auto barrier = [&](Client* c) {
         auto more = c->until_pong();
-        got[c].insert(got[c].end(), more.begin(), more.end());
+        got[c].append(std::move(more));
     };
     w1->send(proto::ChatSend{proto::ChatScope::Table, t1, "table one"});
     barrier(w1.get());

@@ -117,7 +117,7 @@ TEST(EngineSeat, FairyStockfishPlaysTheBuiltInAiThroughTheReferee) {
     bool engine_in_info = false;
     while (replay.ply() < 8) {
         auto m = watcher->next(10'000ms);
-        ASSERT_TRUE(m.has_value()) << "the game stalled at ply " << replay.ply();
+        ASSERT_TRUE(m != nullptr) << "the game stalled at ply " << replay.ply();
         if (auto* p = std::get_if<proto::AiProgress>(&*m); p && p->seat == RED) ++red_progress;
         if (auto* u = std::get_if<proto::TableUpdate>(&*m); u && u->table.red)
             engine_in_info = engine_in_info || u->table.red->engine == "fairy";

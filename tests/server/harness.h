@@ -1,5 +1,12 @@
 // Test helpers: an in-process server on 127.0.0.1 with an ephemeral port, run on its own
 // thread, and a blocking line client with timeouts. Loopback only.
+//
+// proto::ServerMessage is a std::variant of every server message: copying, moving or
+// destroying one instantiates code for each of its alternatives, which cost each test file
+// that did it 30-50 s of compiler time. So a received message lives behind Received (a
+// unique_ptr whose deleter is defined in harness.cpp) and lists of them in Messages; the
+// Client's code is in harness.cpp, compiled once. Tests read messages with std::get_if and
+// std::holds_alternative, which instantiate nothing of the kind.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -8,12 +15,10 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
 
-#include <poll.h>
-#include <sys/socket.h>
-
-#include <boost/asio/write.hpp>
-
 #include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
 #include <future>
 #include <memory>
 #include <optional>
@@ -25,8 +30,6 @@
 
 #include "protocol/codec.h"
 #include "protocol/framing.h"
-#include <spdlog/spdlog.h>
-
 #include "server/ai/ai_pool.h"
 #include "server/net/server.h"
 
@@ -35,37 +38,84 @@ namespace xq::test {
 using namespace std::chrono_literals;
 namespace asio = boost::asio;
 
-inline server::ServerConfig test_config() {
-    server::ServerConfig c;
-    c.bind = "127.0.0.1";
-    c.port = 0;
-    c.ai_min_move = std::chrono::milliseconds(0);
-    c.ai_workers = 1;
-    c.ai_hash_mb = 1;
-    return c;
-}
+server::ServerConfig test_config();
+// The server's log at warning level and above (what a TestServer sets).
+void quiet_logs();
+
+// Owns one received message; its deleter is out of line (see the top of this file).
+struct MessageDeleter {
+    void operator()(proto::ServerMessage* m) const;
+};
+using Received = std::unique_ptr<proto::ServerMessage, MessageDeleter>;
+
+// Received messages in arrival order; iterating yields const proto::ServerMessage&.
+class Messages {
+public:
+    class const_iterator {
+    public:
+        using iterator_category = std::forward_iterator_tag;
+        using value_type = proto::ServerMessage;
+        using difference_type = std::ptrdiff_t;
+        using pointer = const proto::ServerMessage*;
+        using reference = const proto::ServerMessage&;
+        const_iterator() = default;
+        explicit const_iterator(std::vector<Received>::const_iterator it) : it_(it) {}
+        const proto::ServerMessage& operator*() const { return **it_; }
+        const proto::ServerMessage* operator->() const { return it_->get(); }
+        const_iterator& operator++() {
+            ++it_;
+            return *this;
+        }
+        const_iterator operator++(int) {
+            const_iterator old = *this;
+            ++it_;
+            return old;
+        }
+        bool operator==(const const_iterator&) const = default;
+
+    private:
+        std::vector<Received>::const_iterator it_;
+    };
+
+    Messages();
+    ~Messages();
+    Messages(Messages&&) noexcept;
+    Messages& operator=(Messages&&) noexcept;
+
+    void push_back(Received m);
+    void append(Messages&& more);
+    void clear();
+    std::size_t size() const { return items_.size(); }
+    bool empty() const { return items_.empty(); }
+    const proto::ServerMessage& operator[](std::size_t i) const { return *items_[i]; }
+    const_iterator begin() const { return const_iterator(items_.begin()); }
+    const_iterator end() const { return const_iterator(items_.end()); }
+
+private:
+    std::vector<Received> items_;
+};
+
+// The position of T among proto::ServerMessage's alternatives.
+template <class T, class V>
+struct AlternativeIndex;
+template <class T, class... Ts>
+struct AlternativeIndex<T, std::variant<Ts...>> {
+    static constexpr std::size_t value = [] {
+        constexpr bool same[] = {std::is_same_v<T, Ts>...};
+        for (std::size_t i = 0; i < sizeof...(Ts); ++i)
+            if (same[i]) return i;
+        return sizeof...(Ts);
+    }();
+    static_assert(value < sizeof...(Ts), "not a server message");
+};
 
 class TestServer {
 public:
-    explicit TestServer(server::ServerConfig config = test_config(), bool with_ai = true) : config_(std::move(config)) {
-        spdlog::set_level(spdlog::level::warn);
-        if (with_ai) ai_.emplace(config_.ai_workers, config_.ai_hash_mb);
-        server_ = std::make_unique<server::Server>(io_, config_, ai_ ? &*ai_ : nullptr);
-        const auto ec = server_->listen();
-        EXPECT_FALSE(ec) << ec.message();
-        thread_ = std::thread([this] { io_.run(); });
-    }
-    ~TestServer() {
-        stop();
-        ai_.reset();
-    }
+    explicit TestServer(server::ServerConfig config = test_config(), bool with_ai = true);
+    ~TestServer();
     // Stops the server and joins its thread (idempotent). Queued handlers stay in the
     // io_context, alive until the TestServer goes.
-    void stop() {
-        if (!thread_.joinable()) return;
-        asio::post(io_, [this] { server_->stop(); });
-        thread_.join();
-    }
+    void stop();
     std::uint16_t port() const { return server_->port(); }
     // Runs f on the server thread and waits for it (to inspect state safely).
     template <class F>
@@ -85,124 +135,48 @@ private:
 
 class Client {
 public:
-    explicit Client(std::uint16_t port, int rcvbuf = 0) : socket_(io_) {
-        socket_.open(asio::ip::tcp::v4());
-        if (rcvbuf > 0) socket_.set_option(asio::socket_base::receive_buffer_size(rcvbuf));
-        socket_.connect({asio::ip::make_address("127.0.0.1"), port});
-        socket_.set_option(asio::ip::tcp::no_delay(true));
-    }
+    explicit Client(std::uint16_t port, int rcvbuf = 0);
+    ~Client();
 
     // Connects and completes the handshake; the lobby lines after welcome are consumed.
-    static std::unique_ptr<Client> login(std::uint16_t port, const std::string& name) {
-        auto c = std::make_unique<Client>(port);
-        c->send(proto::Hello{name, proto::PROTOCOL_VERSION, ""});
-        c->welcome = c->expect<proto::Welcome>();
-        c->expect<proto::Tables>();
-        c->expect<proto::Users>();
-        return c;
-    }
+    static std::unique_ptr<Client> login(std::uint16_t port, const std::string& name);
 
-    void send(const proto::ClientMessage& m) { raw(proto::encode_line(m)); }
-    void raw(const std::string& bytes) {
-        boost::system::error_code ec;
-        asio::write(socket_, asio::buffer(bytes), ec);
-    }
+    void send(const proto::ClientMessage& m);
+    void raw(const std::string& bytes);
 
-    // The next line as a message; nullopt on timeout or when the server closed.
-    std::optional<proto::ServerMessage> next(std::chrono::milliseconds timeout = 5000ms) {
-        const auto deadline = std::chrono::steady_clock::now() + timeout;
-        for (;;) {
-            if (!lines_.empty()) {
-                std::string line = std::move(lines_.front());
-                lines_.erase(lines_.begin());
-                auto d = proto::decode_server(line);
-                EXPECT_TRUE(d.ok()) << "server sent an undecodable line: " << line;
-                if (!d.ok()) return std::nullopt;
-                return d.value();
-            }
-            if (closed_) return std::nullopt;
-            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-            if (left.count() <= 0) return std::nullopt;
-            pollfd p{socket_.native_handle(), POLLIN, 0};
-            if (::poll(&p, 1, static_cast<int>(left.count())) <= 0) continue;
-            char buf[65536];
-            const ssize_t n = ::recv(socket_.native_handle(), buf, sizeof buf, 0);
-            if (n <= 0) {
-                closed_ = true;
-                continue;
-            }
-            frames_.feed(
-                std::string_view(buf, static_cast<std::size_t>(n)), [&](std::string_view l) { lines_.emplace_back(l); },
-                [&] { ADD_FAILURE() << "server sent an oversized line"; });
-        }
-    }
+    // The next line as a message; null on timeout or when the server closed.
+    Received next(std::chrono::milliseconds timeout = 5000ms);
 
     // Skips other messages until a T arrives; fails the test on timeout, and on an `error`
     // met on the way (a test that expects an error asks for it with expect_error).
     template <class T>
     T expect(std::chrono::milliseconds timeout = 5000ms) {
-        const auto deadline = std::chrono::steady_clock::now() + timeout;
-        for (;;) {
-            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-            auto m = next(std::max(left, 1ms));
-            if (!m) {
-                ADD_FAILURE() << "timed out waiting for " << T::TYPE;
-                return T{};
-            }
-            if (auto* t = std::get_if<T>(&*m)) return *t;
-            if constexpr (!std::is_same_v<T, proto::Error>) {
-                if (const auto* e = std::get_if<proto::Error>(&*m))
-                    ADD_FAILURE() << "unexpected error " << proto::error_code_name(e->code) << " (" << e->message
-                                  << ") while waiting for " << T::TYPE;
-            }
-            skipped.push_back(*m);
-        }
+        Received m = expect_alternative(AlternativeIndex<T, proto::ServerMessage>::value, T::TYPE,
+                                        !std::is_same_v<T, proto::Error>, timeout);
+        if (!m) return T{};
+        return std::get<T>(std::move(*m));
     }
 
     // Skips until the move_made that brings the game to `ply`.
-    proto::MoveMade expect_ply(int ply, std::chrono::milliseconds timeout = 5000ms) {
-        for (;;) {
-            const auto mm = expect<proto::MoveMade>(timeout);
-            if (mm.ply == ply || mm.ply == 0) return mm;
-        }
-    }
+    proto::MoveMade expect_ply(int ply, std::chrono::milliseconds timeout = 5000ms);
 
-    proto::Error expect_error(proto::ErrorCode code) {
-        const auto e = expect<proto::Error>();
-        EXPECT_EQ(proto::error_code_name(e.code), proto::error_code_name(code)) << e.message;
-        return e;
-    }
+    proto::Error expect_error(proto::ErrorCode code);
 
     // Everything that arrives before the answer to a fresh ping: proves what was (not) sent.
-    std::vector<proto::ServerMessage> until_pong() {
-        const std::int64_t id = ++ping_id_;
-        send(proto::Ping{id});
-        std::vector<proto::ServerMessage> got;
-        for (;;) {
-            auto m = next();
-            if (!m) {
-                ADD_FAILURE() << "no pong";
-                return got;
-            }
-            if (auto* p = std::get_if<proto::Pong>(&*m); p && p->id == id) return got;
-            got.push_back(*m);
-        }
-    }
+    Messages until_pong();
 
     // True once the server has closed the connection (reads everything that is left).
-    bool wait_closed(std::chrono::milliseconds timeout = 5000ms) {
-        const auto deadline = std::chrono::steady_clock::now() + timeout;
-        while (!closed_ && std::chrono::steady_clock::now() < deadline) {
-            lines_.clear();
-            next(100ms);
-        }
-        return closed_;
-    }
+    bool wait_closed(std::chrono::milliseconds timeout = 5000ms);
 
     proto::Welcome welcome;
-    std::vector<proto::ServerMessage> skipped;
+    Messages skipped;
 
 private:
+    // expect<T>'s body: the next message holding alternative `index`, others go to skipped
+    // (an error among them fails the test when errors_fail); null after a failure.
+    Received expect_alternative(std::size_t index, std::string_view type, bool errors_fail,
+                                std::chrono::milliseconds timeout);
+
     asio::io_context io_;
     asio::ip::tcp::socket socket_;
     proto::FrameReader frames_{proto::MAX_LINE_BYTES};
@@ -212,7 +186,7 @@ private:
 };
 
 template <class T>
-int count_of(const std::vector<proto::ServerMessage>& v) {
+int count_of(const Messages& v) {
     int n = 0;
     for (const auto& m : v) n += std::holds_alternative<T>(m) ? 1 : 0;
     return n;

@@ -320,7 +320,7 @@ TEST(Tournament, RefusalsAndUnforgeablePairings) {
 }
 
 // The moves of the spectator's move_made lines among `got`, in order.
-std::vector<std::string> moves_seen(const std::vector<proto::ServerMessage>& got) {
+std::vector<std::string> moves_seen(const Messages& got) {
     std::vector<std::string> out;
     for (const auto& m : got)
         if (const auto* mm = std::get_if<proto::MoveMade>(&m)) out.push_back(mm->move);

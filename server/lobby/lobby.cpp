@@ -109,7 +109,9 @@ std::string Lobby::random_hex(int bytes) {
     return s;
 }
 
-void Lobby::send_msg(User& u, const proto::ServerMessage& m) { out_.send(u.id, make_buffer(m)); }
+void Lobby::send_msg(User& u, const proto::ServerMessage& m) { send_buffer(u, make_buffer(m)); }
+
+void Lobby::send_buffer(User& u, const Buffer& b) { out_.send(u.id, b); }
 
 void Lobby::refuse(User& u, ErrorCode code, std::string message, std::string_view request, proto::TableId table,
                    std::string detail) {
@@ -142,11 +144,18 @@ void Lobby::report(User& u, const Verdict& v, std::string_view request, proto::T
 }
 
 void Lobby::broadcast_lobby(const proto::ServerMessage& m, SessionId except) {
-    Buffer b;
     for (const SessionId id : in_lobby_) {
         const User* u = find(id);
         if (!u || u->closing || id == except) continue;
-        if (!b) b = make_buffer(m);
+        broadcast_lobby_buffer(make_buffer(m), except);  // encoded only when someone hears it
+        return;
+    }
+}
+
+void Lobby::broadcast_lobby_buffer(const Buffer& b, SessionId except) {
+    for (const SessionId id : in_lobby_) {
+        const User* u = find(id);
+        if (!u || u->closing || id == except) continue;
         out_.send(id, b);
     }
 }

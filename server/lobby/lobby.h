@@ -216,10 +216,22 @@ private:
     // Every change of a user's table goes through here: it keeps in_lobby_ true.
     void set_table(User& u, proto::TableId table);
     void send_msg(User& u, const proto::ServerMessage& m);
+    // One message of a known type: encoded without building the variant (table.h's make_buffer).
+    template <class M>
+    void send_msg(User& u, const M& m) {
+        send_buffer(u, make_buffer(m));
+    }
+    void send_buffer(User& u, const Buffer& b);
     void refuse(User& u, proto::ErrorCode code, std::string message, std::string_view request,
                 proto::TableId table = 0, std::string detail = {});
     void refuse_and_close(User& u, proto::ErrorCode code, std::string message, std::string_view request);
     void broadcast_lobby(const proto::ServerMessage& m, SessionId except = 0);
+    template <class M>
+    void broadcast_lobby(const M& m, SessionId except = 0) {
+        broadcast_lobby_buffer(make_buffer(m), except);
+    }
+    // Sends b to everyone in the lobby but `except`.
+    void broadcast_lobby_buffer(const Buffer& b, SessionId except = 0);
     void send_tables(User& u);
     void send_users(User& u);
     std::string random_hex(int bytes);

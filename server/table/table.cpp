@@ -123,7 +123,9 @@ proto::Role Table::open_role() const {
     return proto::Role::Spectator;
 }
 
-void Table::send_to(SessionId s, const proto::ServerMessage& m) const { ctx_.host.send(s, make_buffer(m)); }
+void Table::send_to(SessionId s, const proto::ServerMessage& m) const { send_buffer(s, make_buffer(m)); }
+
+void Table::send_buffer(SessionId s, const Buffer& b) const { ctx_.host.send(s, b); }
 
 void Table::broadcast(const Buffer& b) const {
     send_players(b);

@@ -38,6 +38,12 @@ using Buffer = std::shared_ptr<const std::string>;
 
 // Encodes a message once, as a line, ready to be shared by many connections.
 Buffer make_buffer(const proto::ServerMessage& m);
+// The same for one message of a known type, without building the variant here (codec.h,
+// encode_line_of); every send path below has this overload next to its variant one.
+template <class M>
+Buffer make_buffer(const M& m) {
+    return std::make_shared<const std::string>(proto::encode_line_of(m));
+}
 
 // Why a request was refused; nothing changed.
 struct Rejection {
@@ -227,6 +233,10 @@ public:
 private:
     void broadcast(const Buffer& b) const;
     void broadcast(const proto::ServerMessage& m) const { broadcast(make_buffer(m)); }
+    template <class M>
+    void broadcast(const M& m) const {
+        broadcast(make_buffer(m));
+    }
     // The seated players only, and the spectators only (the broadcast delay sends them
     // different lines).
     void send_players(const Buffer& b) const;
@@ -235,6 +245,11 @@ private:
     // them once the game is over).
     void release_to_spectators();
     void send_to(SessionId s, const proto::ServerMessage& m) const;
+    template <class M>
+    void send_to(SessionId s, const M& m) const {
+        send_buffer(s, make_buffer(m));
+    }
+    void send_buffer(SessionId s, const Buffer& b) const;
     std::optional<Color> seat_of(SessionId s) const;
     Verdict referee(std::optional<Color> mover, int ply, std::string_view text);
     void apply_move(Color c, Move m);

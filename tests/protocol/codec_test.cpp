@@ -186,6 +186,7 @@ TEST(Codec, EveryClientMessageRoundTrips) {
         ASSERT_TRUE(d.ok()) << d.error().message;
         EXPECT_EQ(d.value().index(), m.index());
         EXPECT_EQ(encode(d.value()), text);
+        EXPECT_EQ(std::visit([](const auto& x) { return encode_line_of(x); }, m), encode_line(m));
         types.insert(type_name(m));
     }
     EXPECT_EQ(types.size(), std::variant_size_v<ClientMessage>);
@@ -200,6 +201,7 @@ TEST(Codec, EveryServerMessageRoundTrips) {
         ASSERT_TRUE(d.ok()) << d.error().message;
         EXPECT_EQ(d.value().index(), m.index());
         EXPECT_EQ(encode(d.value()), text);
+        EXPECT_EQ(std::visit([](const auto& x) { return encode_line_of(x); }, m), encode_line(m));
         kinds.insert(m.index());
     }
     EXPECT_EQ(kinds.size(), std::variant_size_v<ServerMessage>);

@@ -1,6 +1,9 @@
 #include "core/handicap.h"
 
 #include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
 
 namespace xq::client {
 
@@ -28,11 +31,17 @@ const HandicapInfo* find_handicap(std::string_view key) {
 }
 
 const HandicapInfo* handicap_of(const Position& start) {
-    for (const HandicapInfo& h : HANDICAPS) {
-        Position p;
-        if (!h.fen.empty() && p.set_fen(h.fen) != FenError::None) continue;
-        if (p.key() == start.key()) return &h;
-    }
+    // The starts' position keys, parsed once: the table panel asks on every frame.
+    static const std::array<std::optional<std::uint64_t>, HANDICAPS.size()> keys = [] {
+        std::array<std::optional<std::uint64_t>, HANDICAPS.size()> k;
+        for (std::size_t i = 0; i < HANDICAPS.size(); ++i) {
+            Position p;
+            if (HANDICAPS[i].fen.empty() || p.set_fen(HANDICAPS[i].fen) == FenError::None) k[i] = p.key();
+        }
+        return k;
+    }();
+    for (std::size_t i = 0; i < HANDICAPS.size(); ++i)
+        if (keys[i] == start.key()) return &HANDICAPS[i];
     return nullptr;
 }
 

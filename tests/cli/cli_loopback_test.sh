@@ -6,34 +6,12 @@ set -euo pipefail
 server=$1
 cli=$2
 work=$(mktemp -d)
-spid=
-# The server is stopped with SIGTERM and must exit 0 (a crash, a sanitizer report or a
-# leak found at exit fails the test).
-cleanup() {
-  local rc=0
-  if [ -n "$spid" ]; then
-    kill -TERM "$spid" 2>/dev/null || true
-    wait "$spid" 2>/dev/null || rc=$?
-    if [ "$rc" -ne 0 ]; then
-      echo "FAIL: the server exited with status $rc after SIGTERM; its log ends:" >&2
-      tail -n 40 "$work/server.log" >&2
-    fi
-  fi
-  rm -rf "$work"
-  [ "$rc" -eq 0 ] || exit 1
-}
-trap cleanup EXIT
+# The server is stopped with SIGTERM and must exit 0 (tests/lib/server.sh).
+# shellcheck source=tests/lib/server.sh
+source "$(dirname "$0")/../lib/server.sh"
 fail() { echo "FAIL: $*" >&2; for f in "$work"/*.out "$work"/server.log; do echo "== $f"; cat "$f"; done >&2; exit 1; }
 
-"$server" --bind 127.0.0.1 --port 0 --data-dir "$work/data" --log-level info >"$work/server.log" 2>&1 &
-spid=$!
-port=
-for _ in $(seq 100); do
-  port=$(grep -oE 'listening on 127\.0\.0\.1:[0-9]+' "$work/server.log" 2>/dev/null | grep -oE '[0-9]+$' || true)
-  [ -n "$port" ] && break
-  sleep 0.1
-done
-[ -n "$port" ] || fail "server did not report its port"
+xq_start_server "$server" --data-dir "$work/data" --log-level info
 
 cat >"$work/bob.txt" <<'S'
 wait table_update

@@ -7,35 +7,12 @@ set -euo pipefail
 server=$1
 loadgen=$2
 work=$(mktemp -d)
-spid=
-# The server is stopped with SIGTERM and must exit 0 (a crash, a sanitizer report or a
-# leak found at exit fails the test).
-cleanup() {
-  local rc=0
-  if [ -n "$spid" ]; then
-    kill -TERM "$spid" 2>/dev/null || true
-    wait "$spid" 2>/dev/null || rc=$?
-    if [ "$rc" -ne 0 ]; then
-      echo "FAIL: the server exited with status $rc after SIGTERM; its log ends:" >&2
-      tail -n 40 "$work/server.log" >&2
-    fi
-  fi
-  rm -rf "$work"
-  [ "$rc" -eq 0 ] || exit 1
-}
-trap cleanup EXIT
+# The server is stopped with SIGTERM and must exit 0 (tests/lib/server.sh).
+# shellcheck source=tests/lib/server.sh
+source "$(dirname "$0")/../lib/server.sh"
 fail() { echo "FAIL: $*" >&2; for f in "$work"/loadgen.* "$work"/server.log; do echo "== $f"; tail -n 40 "$f"; done >&2; exit 1; }
 
-"$server" --bind 127.0.0.1 --port 0 --no-persist --discovery-port 0 --no-console --log-level info \
-  >"$work/server.log" 2>&1 &
-spid=$!
-port=
-for _ in $(seq 100); do
-  port=$(grep -oE 'listening on 127\.0\.0\.1:[0-9]+' "$work/server.log" 2>/dev/null | grep -oE '[0-9]+$' || true)
-  [ -n "$port" ] && break
-  sleep 0.1
-done
-[ -n "$port" ] || fail "server did not report its port"
+xq_start_server "$server" --no-persist --discovery-port 0 --no-console --log-level info
 
 # A 5-15 ms think keeps each player well under the server's flood limit (50 lines a second).
 "$loadgen" --port "$port" --threads 2 --games 16 --spectators 16 --think-ms 10 --setup 20 --warmup 0.5 \

@@ -142,6 +142,11 @@ public:
     static std::unique_ptr<Client> login(std::uint16_t port, const std::string& name);
 
     void send(const proto::ClientMessage& m);
+    // One request of a known type, encoded without building the variant (codec.h).
+    template <class M>
+    void send(const M& m) {
+        raw(proto::encode_line_of(m));
+    }
     void raw(const std::string& bytes);
 
     // The next line as a message; null on timeout or when the server closed.

@@ -99,15 +99,16 @@ if [ "$fast" -eq 0 ]; then
   [ "$san_status" -eq 0 ] || exit "$san_status"
   unset ASAN_OPTIONS UBSAN_OPTIONS
 
-  # ThreadSanitizer over every test of the server and the client's network side: the
-  # in-process server suites (server_tests: lobby, tables, AI workers, engine seats,
-  # accounts, tournaments; durability_tests: clocks, storage, discovery, external engines,
-  # console), the tests that start xiangqi-server as a real process (kill -9 and restore,
-  # table settings and game clocks, in durability_server_tests; the server is built with
-  # TSan too, and its reports land in the log folder like the test's own), and client_tests
-  # (the desktop client's network thread, session and input queue). The rules, engine and
-  # protocol code is single-threaded apart from the engine's own threads and already runs
-  # under ASan + UBSan; only what these tests need is built, to keep CI within its budget.
+  # ThreadSanitizer over every test of the server: the in-process server suites
+  # (server_tests: lobby, tables, AI workers, engine seats, accounts, tournaments;
+  # durability_tests: clocks, storage, discovery, external engines, console) and the tests
+  # that start xiangqi-server as a real process (kill -9 and restore, table settings and game
+  # clocks, in durability_server_tests; the server is built with TSan too, and its reports
+  # land in the log folder like the test's own). The rules, engine and protocol code is
+  # single-threaded apart from the engine's own threads and already runs under ASan + UBSan;
+  # only what these tests need is built, to keep CI within its budget. client_tests (the
+  # desktop client's network thread) left this pass when CI went over its 90 minutes
+  # (2026-12-02): `tools/tsan_client.sh` is that run on demand.
   # tests/tsan.supp holds only documented false positives in code outside the project.
   tlogs="$PWD/build-tsan/sanitizer-logs"
   rm -rf "$tlogs" && mkdir -p "$tlogs"
@@ -115,11 +116,10 @@ if [ "$fast" -eq 0 ]; then
   cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DXQ_SANITIZE=thread >/dev/null
   t0=$SECONDS
   cmake --build build-tsan -j"$jobs" --target server_tests durability_tests durability_server_tests \
-    xiangqi-server client_tests
+    xiangqi-server
   echo "test.sh: build-tsan: $(( SECONDS - t0 )) s of build"
   tsan_status=0
   run_ctest build-tsan 'perft5|nosan|gui' -L '^(server|durability)(_timing)?$' || tsan_status=$?
-  run_ctest build-tsan 'perft5|nosan|gui' -L client || tsan_status=$?
   check_sanitizer_logs "$tlogs" || tsan_status=1
   [ "$tsan_status" -eq 0 ] || exit "$tsan_status"
   unset TSAN_OPTIONS

@@ -144,12 +144,7 @@ void Lobby::report(User& u, const Verdict& v, std::string_view request, proto::T
 }
 
 void Lobby::broadcast_lobby(const proto::ServerMessage& m, SessionId except) {
-    for (const SessionId id : in_lobby_) {
-        const User* u = find(id);
-        if (!u || u->closing || id == except) continue;
-        broadcast_lobby_buffer(make_buffer(m), except);  // encoded only when someone hears it
-        return;
-    }
+    broadcast_lobby_buffer(make_buffer(m), except);
 }
 
 void Lobby::broadcast_lobby_buffer(const Buffer& b, SessionId except) {

@@ -511,8 +511,9 @@ void App::ui_table() {
     const bool over = bm.game().over() || !tb.result_text.empty();
     const bool can_new = seated && !playing && over;
     if (can_new) ui_after_game(tb);
-    else {
-        // During the game: four buttons in a row when they fit, else two rows of two.
+    else if (seated) {
+        // During the game: four buttons in a row when they fit, else two rows of two. A
+        // spectator has no game actions, so it sees none (not four greyed-out buttons).
         const float avail = ImGui::GetContentRegionAvail().x, gap = ImGui::GetStyle().ItemSpacing.x;
         float widest = 0;
         for (Str id : {Str::Takeback, Str::OfferDraw, Str::Resign, Str::NewGame})

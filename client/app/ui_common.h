@@ -1,0 +1,52 @@
+// Small Dear ImGui helpers the client's screens share: window flags, centring, section
+// headings, wide buttons, text cut to a width, and a table status in words.
+#pragma once
+
+#include <imgui.h>
+
+#include <string>
+
+#include "core/strings.h"
+
+namespace xq::client::ui {
+
+inline constexpr ImGuiWindowFlags PANEL_FLAGS = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
+                                                ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
+                                                ImGuiWindowFlags_NoSavedSettings |
+                                                ImGuiWindowFlags_NoBringToFrontOnFocus;
+inline constexpr ImGuiWindowFlags DIALOG_FLAGS = ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse |
+                                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove;
+
+inline void center_next_window(float cx, float cy) {
+    ImGui::SetNextWindowPos(ImVec2(cx, cy), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+}
+
+inline void section(const char* label) {
+    ImGui::Spacing();
+    ImGui::TextDisabled("%s", label);
+    ImGui::Separator();
+}
+
+inline bool wide_button(const char* label, float w = -1) { return ImGui::Button(label, ImVec2(w, 0)); }
+
+// `text` cut (at a code point) with an ellipsis so it is at most `width` wide.
+inline std::string fit_text(const std::string& text, float width) {
+    if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+    std::string cut = text;
+    while (!cut.empty()) {
+        // One code point off: its continuation bytes, then its lead byte.
+        while (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0xC0) == 0x80) cut.pop_back();
+        if (!cut.empty()) cut.pop_back();
+        if (ImGui::CalcTextSize((cut + "...").c_str()).x <= width) return cut + "...";
+    }
+    return {};
+}
+
+inline std::string status_label(Lang lang, const std::string& s) {
+    if (s == "playing") return tr(lang, Str::StatusPlaying);
+    if (s == "over") return tr(lang, Str::StatusFinished);
+    return tr(lang, Str::StatusWaiting);
+}
+
+
+}  // namespace xq::client::ui

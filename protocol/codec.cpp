@@ -519,7 +519,10 @@ template std::string encode_line_of<Analysis>(const Analysis&);
 template std::string encode_line_of<ArbiterAction>(const ArbiterAction&);
 template std::string encode_line_of<TournamentPgn>(const TournamentPgn&);
 template std::string encode_line_of<GetExplorer>(const GetExplorer&);
+template std::string encode_line_of<RequestHint>(const RequestHint&);
 template std::string encode_line_of<Explorer>(const Explorer&);
+template std::string encode_line_of<Hint>(const Hint&);
+template std::string encode_line_of<HintUsed>(const HintUsed&);
 
 std::string_view type_name(const ClientMessage& m) {
     return std::visit([](const auto& x) { return std::decay_t<decltype(x)>::TYPE; }, m);

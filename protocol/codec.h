@@ -18,7 +18,7 @@ using ClientMessage =
                  ClaimWin, CreateTournament, JoinTournament, LeaveTournament, StartTournament,
                  ListTournaments, GetTournament, WithdrawOffer, Register, ChangePassword,
                  AnalyseGame, CancelAnalysis, ArbiterRequest, GetTournamentPgn,
-                 GetExplorer>;
+                 GetExplorer, RequestHint>;
 
 using ServerMessage =
     std::variant<Welcome, Pong, Error, Tables, Users, UserJoined, UserLeft, TableUpdate,
@@ -28,7 +28,7 @@ using ServerMessage =
                  NewGameOffered, InviteReceived, InviteAnswered, LeftTable, Games, GameRecord,
                  Ping, SeatAbandoned, Notice, Registered, PasswordChanged, Tournament, Tournaments, OfferWithdrawn,
                  AnalysisProgress, Analysis, ArbiterAction, TournamentPgn,
-                 Explorer>;
+                 Explorer, Hint, HintUsed>;
 
 // Why a line could not become a message. `type` is the line's "type" when it had one,
 // so the error reply can name the request.

@@ -87,11 +87,12 @@ inline constexpr std::string_view NO_AI = "no_ai";                 // the server
 inline constexpr std::string_view NO_SPECTATOR_DELAY = "no_spectator_delay";  // spectator_delay is not offered
 inline constexpr std::string_view NO_RATED = "no_rated";                      // rated, but the server has no accounts
 inline constexpr std::string_view RATED_NEEDS_CLOCK = "rated_needs_clock";    // rated without a clock
+inline constexpr std::string_view NO_HINTS = "no_hints";                      // hints at a rated table or in a tournament
 }  // namespace settings_detail
-inline constexpr std::array<std::string_view, 8> SETTINGS_DETAILS = {
+inline constexpr std::array<std::string_view, 9> SETTINGS_DETAILS = {
     settings_detail::CLOCK_FORMAT, settings_detail::CLOCK_RANGE,        settings_detail::CLOCK_ZERO,
     settings_detail::CLOCK_UNKNOWN, settings_detail::NO_AI,             settings_detail::NO_SPECTATOR_DELAY,
-    settings_detail::NO_RATED,     settings_detail::RATED_NEEDS_CLOCK};
+    settings_detail::NO_RATED,     settings_detail::RATED_NEEDS_CLOCK, settings_detail::NO_HINTS};
 // The bad_fen detail of a FEN problem, e.g. "bad_king_square" (every FenError but None has one).
 std::string_view fen_error_detail(FenError e);
 // Every bad_fen detail the server can send, in FenError order.

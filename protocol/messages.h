@@ -80,6 +80,7 @@ struct TableSettings {
     std::optional<int> hold_level;        // AI level for abandon "ai", 1..10 (default 5)
     std::optional<bool> takebacks;        // takeback requests allowed (default true)
     std::optional<bool> rated;            // a rated table: two registered players and a clock
+    std::optional<bool> hints;            // request_hint allowed to the players (default false)
     template <class F> void fields(F& f) {
         f.opt("clock", clock);
         f.opt("grace", grace, 0, MAX_GRACE_S);
@@ -87,6 +88,7 @@ struct TableSettings {
         f.opt("hold_level", hold_level, AI_LEVEL_MIN, AI_LEVEL_MAX);
         f.opt("takebacks", takebacks);
         f.opt("rated", rated);
+        f.opt("hints", hints);
     }
     bool operator==(const TableSettings&) const = default;
 };
@@ -982,16 +984,19 @@ struct Games {
     }
 };
 
-// Something that happened to an archived game besides its moves: an arbiter's action.
+// Something that happened to an archived game besides its moves: an arbiter's action, or
+// (kind "hint") a hint shown to the player to move.
 struct GameEventInfo {
     int ply = 0;            // plies played when it happened
     std::int64_t at = 0;    // Unix time in ms
     std::string text;       // in words, e.g. "carl paused the game (Red 4:31, Black 5:00)"
+    std::string kind;       // "" (absent): an arbiter's action; "hint"
     bool operator==(const GameEventInfo&) const = default;
     template <class F> void fields(F& f) {
         f("ply", ply, 0, 1 << 30);
         f("at", at);
         f("text", text);
+        f.opt("kind", kind);
     }
 };
 
@@ -1004,6 +1009,8 @@ struct GameRecord {
     // Oldest first; at most GAME_EVENTS_PER_LINE and GAME_EVENTS_BYTES of text.
     std::vector<GameEventInfo> events;
     bool more_events = false;  // the game has more events than the line holds
+    int red_hints = 0;         // hints shown to each side in the game (request_hint)
+    int black_hints = 0;
     template <class F> void fields(F& f) {
         f("game", game);
         f("start_fen", start_fen);
@@ -1011,6 +1018,8 @@ struct GameRecord {
         f.opt("text", text);
         f.opt("events", events);
         f.opt("more_events", more_events);
+        f.opt("red_hints", red_hints, 0, 1 << 30);
+        f.opt("black_hints", black_hints, 0, 1 << 30);
     }
 };
 

@@ -1,6 +1,6 @@
 // Messages of the opening explorer (get_explorer / explorer): the moves played from a
-// position in the server's opening book and game archive. Included by messages.h; documented
-// in protocol/PROTOCOL.md.
+// position in the server's opening book and game archive; and of hints (request_hint / hint /
+// hint_used). Included by messages.h (after its own types); documented in protocol/PROTOCOL.md.
 #pragma once
 
 #include <cstdint>
@@ -67,6 +67,48 @@ struct Explorer {
         f("fen", fen);
         f("moves", moves);
         f.opt("more", more);
+    }
+};
+
+// A seated player asks for the best move in the table's position, on their turn, where hints
+// are allowed (PROTOCOL.md, Hints).
+struct RequestHint {
+    static constexpr std::string_view TYPE = "request_hint";
+    TableId table = 0;
+    template <class F> void fields(F& f) { f("table", table); }
+};
+
+// The answer, to the player alone: `move` (ICCS) is the best move found in the position after
+// `ply` plies, `score` in centipawns from the player's side, `depth` the search depth reached.
+struct Hint {
+    static constexpr std::string_view TYPE = "hint";
+    TableId table = 0;
+    int ply = 0;
+    std::string move;
+    int score = 0;
+    int depth = 0;
+    template <class F> void fields(F& f) {
+        f("table", table);
+        f("ply", ply, 0, 1 << 30);
+        f("move", move);
+        f("score", score, -1000000, 1000000);
+        f("depth", depth, 0, 1000);
+    }
+};
+
+// To everyone at the table (the player too): `name`, playing `side`, was shown a hint at `ply`
+// (the move is not told).
+struct HintUsed {
+    static constexpr std::string_view TYPE = "hint_used";
+    TableId table = 0;
+    int ply = 0;
+    Color side = RED;
+    std::string name;
+    template <class F> void fields(F& f) {
+        f("table", table);
+        f("ply", ply, 0, 1 << 30);
+        f("side", side);
+        f("name", name);
     }
 };
 

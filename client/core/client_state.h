@@ -126,6 +126,12 @@ struct TableState {
     bool claim_possible = false;  // we may send claim_win now
     bool claim_open = false;
     bool claim_dismissed = false;
+    // Our hint (request_hint): asked and not answered yet, and the answer for the position
+    // after `hint_ply` plies (an ICCS move, drawn as an arrow until the position changes).
+    bool hint_pending = false;
+    std::string hint_move;
+    int hint_ply = -1;
+    int hint_score = 0;
 
     bool joined() const { return id >= 0; }
     // Remaining time for a colour now (counting down for the side to move).

@@ -54,6 +54,7 @@ TableRules rules_from(const proto::TableSettings& s) {
     r.abandon = s.abandon.value_or(proto::AbandonPolicy::Claim) == proto::AbandonPolicy::Ai ? AbandonRule::Ai : AbandonRule::Claim;
     r.hold_level = s.hold_level.value_or(DEFAULT_HOLD_LEVEL);
     r.takebacks = s.takebacks.value_or(true);
+    r.hints = s.hints.value_or(false);
     return r;
 }
 
@@ -65,6 +66,7 @@ proto::TableSettings settings_from(const TableRules& r) {
     // The level matters only when the AI holds seats; the server checks its range anyway.
     if (r.abandon == AbandonRule::Ai) s.hold_level = r.hold_level;
     s.takebacks = r.takebacks;
+    if (r.hints) s.hints = true;
     return s;
 }
 
@@ -142,6 +144,7 @@ void Session::on(const proto::Error& m) {
         state_.analysis.error_detail = m.detail;
     }
     if (m.request == "get_tournament_pgn") state_.tournaments.pgn.fail(c.code);
+    if (m.request == "request_hint") state_.table.hint_pending = false;
     if (m.request == "list_games" || m.request == "get_game") {
         state_.archive.loading = false;
         archive_paging_ = false;
@@ -353,6 +356,7 @@ void Session::rebuild_move_texts() {
 void Session::on(const proto::MoveMade& m) {
     if (!for_my_table(m.table)) return;
     TableState& t = state_.table;
+    t.hint_move.clear();  // a hint lasts until the next move
     Cue c;
     c.kind = Cue::Kind::MovePlayed;
     if (m.move.size() == 4) {

@@ -180,6 +180,8 @@ private:
     void explorer_refused(const proto::Error& m);
     void on(const proto::OfferWithdrawn& m);
     void on(const proto::ArbiterAction& m);
+    void on(const proto::Hint& m);      // session_seats.cpp
+    void on(const proto::HintUsed& m);
 
     void apply_table_info(const proto::TableInfo& info);
     // Opens the claim question when the opponent's seat is abandoned under the claim rule.

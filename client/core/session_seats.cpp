@@ -101,6 +101,7 @@ void Session::on(const proto::TakebackAnswered& m) {
 void Session::on(const proto::TakebackDone& m) {
     if (!for_my_table(m.table)) return;
     TableState& t = state_.table;
+    t.hint_move.clear();
     if (!t.board.rewind_to(m.ply) || (!m.fen.empty() && !same_placement(t.board.position().fen(), m.fen))) {
         sync();
         cue(Cue::Kind::Resync);
@@ -155,6 +156,21 @@ void Session::on(const proto::ArbiterAction& m) {
     case proto::ArbiterKind::Adjudicate: notice(Str::ArbiterAdjudicated, m.by, m.reason); break;
     case proto::ArbiterKind::Cancel: notice(Str::ArbiterCancelled, m.by, m.reason); break;
     }
+}
+
+void Session::on(const proto::Hint& m) {
+    if (!for_my_table(m.table)) return;
+    state_.table.hint_pending = false;
+    // An answer to a position already left behind shows nothing.
+    if (m.ply != state_.table.board.ply()) return;
+    state_.table.hint_move = m.move;
+    state_.table.hint_ply = m.ply;
+    state_.table.hint_score = m.score;
+}
+
+void Session::on(const proto::HintUsed& m) {
+    if (!for_my_table(m.table)) return;
+    notice(m.side == BLACK ? Str::HintUsedBlack : Str::HintUsedRed, m.name);
 }
 
 void Session::on(const proto::InviteReceived& m) {

@@ -132,6 +132,7 @@ Str error_code_string(std::string_view code, std::string_view request) {
     if (code == "not_allowed" && (request == "list_games" || request == "get_game")) return Str::ErrNoArchive;
     if (code == "not_allowed" && request == "get_tournament_pgn") return Str::ErrNoTourneyPgn;
     if (code == "not_allowed" && request == "arbiter") return Str::ErrArbiterNotAllowed;
+    if (code == "not_allowed" && request == "request_hint") return Str::ErrHintNotAllowed;
     for (const Pair& p : table)
         if (p.code == code) return p.id;
     return Str::ServerError;
@@ -147,6 +148,7 @@ Str error_detail_string(std::string_view code, std::string_view detail) {
         {"clock_zero", Str::DetailClockZero},     {"clock_unknown", Str::DetailClockUnknown},
         {"no_ai", Str::DetailNoAi},               {"no_spectator_delay", Str::DetailNoSpectatorDelay},
         {"no_rated", Str::DetailNoRated},         {"rated_needs_clock", Str::DetailRatedNeedsClock},
+        {"no_hints", Str::DetailNoHints},
     };
     static constexpr Pair fen[] = {
         {"empty", Str::DetailFenEmpty},

@@ -90,7 +90,8 @@ enum class Lang { English, Chinese };
     X(TourneyResult) X(TourneyWatch) X(TourneyPause) X(TourneyResume) X(TourneyYouDirect) X(TourneyYouEntered) X(TourneyCreate) X(TourneyAiEntrants) X(TourneyRounds) X(TourneyByes) X(TourneyNoRound) X(TourneyBack) X(TourneyFormatLabel) X(TourneyStateLabel) \
     X(TourneyForfeitLabel) X(TourneyDelayLabel) X(TourneyDelayHint) X(TourneyProblemForfeit) X(TourneyProblemDelay) X(TourneyForfeitAfter) X(TourneyDelayShown) X(TourneyLive) \
     X(TourneySavePgn) X(TourneyPgnFetching) X(TourneyPgnEmpty) X(TourneyPgnFailed) X(ErrNoTourneyPgn) \
-    X(TourneyArbiter) X(ArbiterPanelTitle) X(ArbiterAddTime) X(ArbiterSeconds) X(ArbiterNoClock) X(ArbiterAdjudicate) X(ArbiterReason) X(ArbiterCancelGame) X(ArbiterConfirmAdjudicate) X(ArbiterConfirmCancel) X(ArbiterProblemSeconds) X(ArbiterProblemReason) X(ArbiterPausedMark) X(ErrArbiterNotAllowed)
+    X(TourneyArbiter) X(ArbiterPanelTitle) X(ArbiterAddTime) X(ArbiterSeconds) X(ArbiterNoClock) X(ArbiterAdjudicate) X(ArbiterReason) X(ArbiterCancelGame) X(ArbiterConfirmAdjudicate) X(ArbiterConfirmCancel) X(ArbiterProblemSeconds) X(ArbiterProblemReason) X(ArbiterPausedMark) X(ErrArbiterNotAllowed) \
+    X(DetailNoHints) X(HintsAllowed) X(HintsMark) X(HintButton) X(HintTip) X(HintThinking) X(HintShown) X(HintUsedRed) X(HintUsedBlack) X(ErrHintNotAllowed)
 
 enum class Str {
 #define XQ_ENUM(name) name,

@@ -442,6 +442,16 @@ constexpr StringEntry TABLE[] = {
     {Str::ArbiterProblemReason, "An adjudication needs a reason: the players and the game record see it."},
     {Str::ArbiterPausedMark, "paused"},
     {Str::ErrArbiterNotAllowed, "Refused: only the tournament's director acts as arbiter, a paused game cannot be paused again nor a running one resumed, and time is added only where there is a clock"},
+    {Str::DetailNoHints, "no hints in rated or tournament games"},
+    {Str::HintsAllowed, "Hints allowed"},
+    {Str::HintsMark, "hints"},
+    {Str::HintButton, "Hint"},
+    {Str::HintTip, "Shows the best move as an arrow on the board. Your opponent and the game record see that you took a hint."},
+    {Str::HintThinking, "Hint: thinking..."},
+    {Str::HintShown, "Hint: {}"},
+    {Str::HintUsedRed, "{} (Red) took a hint."},
+    {Str::HintUsedBlack, "{} (Black) took a hint."},
+    {Str::ErrHintNotAllowed, "No hint here: hints are given in games against the AI and at tables whose creator allows them, never in rated or tournament games; one at a time"},
 };
 static_assert(table_complete(TABLE), "every string id once, in enum order");
 }  // namespace

@@ -442,6 +442,16 @@ constexpr StringEntry TABLE[] = {
     {Str::ArbiterProblemReason, "判定须写明理由：选手和棋谱中都会看到。"},
     {Str::ArbiterPausedMark, "已暂停"},
     {Str::ErrArbiterNotAllowed, "被拒绝：只有比赛的裁判长可以执裁；已暂停的对局不能再暂停，未暂停的不能恢复；只有计时的对局可以加时"},
+    {Str::DetailNoHints, "计分对局和比赛中不许提示"},
+    {Str::HintsAllowed, "允许提示"},
+    {Str::HintsMark, "可提示"},
+    {Str::HintButton, "提示"},
+    {Str::HintTip, "在棋盘上用箭头标出最佳着法。对手和棋谱都会看到你使用了提示。"},
+    {Str::HintThinking, "提示：思考中……"},
+    {Str::HintShown, "提示：{}"},
+    {Str::HintUsedRed, "{}（红方）使用了提示。"},
+    {Str::HintUsedBlack, "{}（黑方）使用了提示。"},
+    {Str::ErrHintNotAllowed, "此处不能提示：只有与电脑对弈或棋桌创建者允许时才有提示，计分对局和比赛中没有；一次只能请求一个"},
 };
 static_assert(table_complete(TABLE), "every string id once, in enum order");
 }  // namespace

@@ -51,6 +51,7 @@ struct TableRules {
     AbandonRule abandon = AbandonRule::Claim;
     int hold_level = DEFAULT_HOLD_LEVEL;
     bool takebacks = true;
+    bool hints = false;  // request_hint allowed (games against the AI have hints anyway)
     bool operator==(const TableRules&) const = default;
 };
 

@@ -279,6 +279,7 @@ private:
     void handle(User& u, const proto::AnalyseGame& m);     // lobby_analysis.cpp
     void handle(User& u, const proto::CancelAnalysis& m);
     void handle(User& u, const proto::GetExplorer& m);     // lobby_explorer.cpp
+    void handle(User& u, const proto::RequestHint& m);     // lobby_analysis.cpp
     void handle(User& u, const proto::Pong& m);
     void handle(User& u, const proto::ClaimWin& m);
     void handle(User& u, const proto::CreateTournament& m);

@@ -1,4 +1,5 @@
-// Whole-game analysis requests (analyse_game, cancel_analysis): one analysis per user and
+// Whole-game analysis requests (analyse_game, cancel_analysis) and hints (request_hint, on
+// to the table): one analysis per user and
 // MAX_ANALYSES at once, run on the AI pool one position per job, so that an AI seat's search
 // waits behind one position at most (and the pool serves the seats' shorter searches first).
 #include <boost/asio/post.hpp>
@@ -112,6 +113,11 @@ void Lobby::handle(User& u, const proto::AnalyseGame& m) {
     analyses_[u.id] = run;
     send_msg(u, proto::AnalysisProgress{m.id, 0, int(run->total())});
     analysis_step(run);
+}
+
+// A hint is the table's business (Table::request_hint): the sender must be at it.
+void Lobby::handle(User& u, const proto::RequestHint& m) {
+    if (Table* t = at_table(u, m.table, m.TYPE)) report(u, t->request_hint(u.id), m.TYPE, m.table);
 }
 
 void Lobby::handle(User& u, const proto::CancelAnalysis& m) {

@@ -247,6 +247,9 @@ std::variant<TableRules, Rejection> Lobby::resolve_settings(const proto::TableSe
     r.hold_level = s.hold_level.value_or(DEFAULT_HOLD_LEVEL);
     r.takebacks = s.takebacks.value_or(true);
     r.rated = s.rated.value_or(false);
+    r.hints = s.hints.value_or(false);
+    if (r.hints && r.rated)
+        return Rejection{ErrorCode::BadSettings, "no hints at a rated table", std::string(proto::settings_detail::NO_HINTS)};
     if (r.rated && !accounts_)
         return Rejection{ErrorCode::BadSettings, "this server has no accounts, so no rated games",
                          std::string(proto::settings_detail::NO_RATED)};

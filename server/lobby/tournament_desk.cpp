@@ -80,6 +80,9 @@ Verdict TournamentDesk::create(const std::string& who, const proto::CreateTourna
     auto e = std::make_unique<TournamentEvent>();
     e->rules = std::get<TableRules>(std::move(rules));
     e->rules.takebacks = false;
+    if (e->rules.hints)
+        return Rejection{ErrorCode::BadSettings, "no hints in a tournament",
+                         std::string(proto::settings_detail::NO_HINTS)};
     e->rules.spectator_delay = m.spectator_delay;
     proto::Tournament& v = e->view;
     v.id = next_id_++;

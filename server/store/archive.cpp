@@ -108,12 +108,15 @@ std::optional<std::string> record_pgn(const GameRecord& record, Notation notatio
         pg.comments = book::analysis_comments(pg.start, pg.moves, analysis->evals, best, analysis->losses);
     }
     pg.comments.resize(pg.moves.size());
-    // The arbiter's actions, as comments after the ply they followed ("Arbiter: ...").
+    // The arbiter's actions, as comments after the ply they followed ("Arbiter: ..."); a hint
+    // on the move played after it ("Hint: ...", the last move's when none followed).
     for (const GameEvent& e : record.events) {
-        std::string& c = e.ply <= 0 || pg.moves.empty() ? pg.pre_comment
-                                                        : pg.comments[std::min<std::size_t>(e.ply, pg.moves.size()) - 1];
+        const bool hint = e.kind == "hint";
+        const int after = hint ? std::min<int>(e.ply + 1, int(pg.moves.size())) : e.ply;
+        std::string& c = after <= 0 || pg.moves.empty() ? pg.pre_comment
+                                                        : pg.comments[std::min<std::size_t>(after, pg.moves.size()) - 1];
         if (!c.empty()) c.push_back(' ');
-        c.append("Arbiter: ").append(e.text);
+        c.append(hint ? "Hint: " : "Arbiter: ").append(e.text);
     }
     return write_pgn(pg, notation);
 }
@@ -158,6 +161,20 @@ ImportResult import_pgn(Storage& storage, std::string_view text, std::int64_t no
             if (!storage.append_move(*id, m)) {
                 result.error = "cannot store game " + std::to_string(result.imported + 1) + ": " + storage.last_error();
                 return result;
+            }
+        }
+        // The hints an export wrote ("Hint: ..." on the move played after the hint) come back
+        // as the game's hint events.
+        for (std::size_t p = 0; p < g.comments.size() && p < g.moves.size(); ++p) {
+            const std::string_view c = g.comments[p];
+            for (std::size_t at = c.find("Hint: "); at != std::string_view::npos; at = c.find("Hint: ", at + 1)) {
+                std::string_view text = c.substr(at + 6);
+                text = text.substr(0, std::min(text.find(" Hint: "), text.find(" Arbiter: ")));
+                if (text.empty() || text.size() > MAX_STORED_TEXT) continue;
+                if (!storage.add_event(*id, GameEvent{int(p), now_ms, std::string(text), false, std::nullopt, "hint"})) {
+                    result.error = "cannot store game " + std::to_string(result.imported + 1) + ": " + storage.last_error();
+                    return result;
+                }
             }
         }
         Outcome outcome = replayed.over() ? replayed.result().outcome : g.result;

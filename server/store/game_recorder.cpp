@@ -97,6 +97,7 @@ TableRecord table_record(const Table& t) {
     rec.hold_level = r.hold_level;
     rec.takebacks = r.takebacks;
     rec.rated = r.rated;
+    rec.hints = r.hints;
     return rec;
 }
 }  // namespace
@@ -168,10 +169,22 @@ void GameRecorder::arbiter_action(const Table& t, const proto::ArbiterAction& a)
     if (!storage_) return;
     auto it = games_.find(t.id());
     if (it == games_.end()) return;
-    GameEvent e{a.ply, unix_ms_now(), arbiter_event_text(a), a.paused, std::nullopt};
+    GameEvent e{a.ply, unix_ms_now(), arbiter_event_text(a), a.paused, std::nullopt, ""};
     if (t.clock()) e.clock = clock_state(t);
     if (!storage_->add_event(it->second, e))
         write_failed("recording an arbiter's action");
+}
+
+void GameRecorder::hint_shown(const Table& t, Color side, int ply, const std::string& move) {
+    if (!storage_) return;
+    auto it = games_.find(t.id());
+    if (it == games_.end()) return;
+    GameEvent e{ply, unix_ms_now(), t.seat(side).name + " (" + (side == RED ? "Red" : "Black") + ") was shown " + move,
+                false, std::nullopt, "hint"};
+    if (t.clock()) e.clock = clock_state(t);
+    std::size_t cps = proto::count_code_points(e.text);
+    while (e.text.size() > MAX_STORED_TEXT && cps > 0) e.text = proto::cut_code_points(e.text, --cps);
+    if (!storage_->add_event(it->second, e)) write_failed("recording a hint");
 }
 
 void GameRecorder::seats_changed(const Table& t) {
@@ -255,6 +268,7 @@ int GameRecorder::restore() {
             rules.hold_level = std::clamp(tr.hold_level, proto::AI_LEVEL_MIN, proto::AI_LEVEL_MAX);
             rules.takebacks = tr.takebacks;
             rules.rated = tr.rated;
+            rules.hints = tr.hints;
         }
         ClockConfig cc = parse_clock_spec(g.clock).value_or(ClockConfig{});
         rules.clock = clock_spec(cc);
@@ -338,6 +352,10 @@ std::optional<proto::GameRecord> GameRecorder::get_game(std::int64_t id) {
         if (r.moves.size() >= proto::SNAPSHOT_MOVES_PER_LINE) break;
         r.moves.push_back(m.move);
     }
+    Position start;
+    const Color first = start.set_fen(g->start_fen) == FenError::None ? start.side_to_move() : RED;
+    for (const auto& e : g->events)
+        if (e.kind == "hint") ++((e.ply % 2 == 0) == (first == RED) ? r.red_hints : r.black_hints);
     std::size_t bytes = 0;
     for (const auto& e : g->events) {
         bytes += e.text.size();
@@ -345,7 +363,7 @@ std::optional<proto::GameRecord> GameRecorder::get_game(std::int64_t id) {
             r.more_events = true;
             break;
         }
-        r.events.push_back(proto::GameEventInfo{e.ply, e.at_ms, e.text});
+        r.events.push_back(proto::GameEventInfo{e.ply, e.at_ms, e.text, e.kind});
     }
     return r;
 }

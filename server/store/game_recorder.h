@@ -41,6 +41,8 @@ public:
     void game_over(const Table& t, const proto::GameOver& go) override;
     // Recorded as a game event in words (the PGN export shows it as a comment).
     void arbiter_action(const Table& t, const proto::ArbiterAction& a) override;
+    // Recorded as a game event of kind "hint" (a PGN comment on the move that followed).
+    void hint_shown(const Table& t, Color side, int ply, const std::string& move) override;
     void seats_changed(const Table& t) override;
     void table_closed(const Table& t) override;
 

@@ -95,13 +95,14 @@ bool Storage::check_text(std::string_view text, const char* what) {
 
 bool Storage::save_table(const TableRecord& t) {
     if (!check_text(t.name, "table name") || !check_text(t.clock, "clock")) return false;
-    Stmt q = db_->statement("INSERT INTO tables(id, name, clock, grace_ms, ai_holds_seat, closed, hold_level, takebacks, rated) "
-                            "VALUES(?1,?2,?3,?4,?5,0,?6,?7,?8) "
+    Stmt q = db_->statement("INSERT INTO tables(id, name, clock, grace_ms, ai_holds_seat, closed, hold_level, takebacks, rated, "
+                            "hints) VALUES(?1,?2,?3,?4,?5,0,?6,?7,?8,?9) "
                             "ON CONFLICT(id) DO UPDATE SET name=?2, clock=?3, grace_ms=?4, ai_holds_seat=?5, closed=0, "
-                            "hold_level=?6, takebacks=?7, rated=?8");
+                            "hold_level=?6, takebacks=?7, rated=?8, hints=?9");
     if (!q) return false;
     q.bind(1, t.id).bind(2, t.name).bind(3, t.clock).bind(4, t.grace_ms).bind(5, std::int64_t(t.ai_holds_seat))
-        .bind(6, std::int64_t(t.hold_level)).bind(7, std::int64_t(t.takebacks)).bind(8, std::int64_t(t.rated));
+        .bind(6, std::int64_t(t.hold_level)).bind(7, std::int64_t(t.takebacks)).bind(8, std::int64_t(t.rated))
+        .bind(9, std::int64_t(t.hints));
     return q.run();
 }
 
@@ -113,8 +114,8 @@ bool Storage::close_table(std::int64_t table_id) {
 
 std::vector<TableRecord> Storage::open_tables() {
     std::vector<TableRecord> out;
-    Stmt q = db_->statement("SELECT id, name, clock, grace_ms, ai_holds_seat, hold_level, takebacks, rated FROM tables "
-                            "WHERE closed=0 ORDER BY id");
+    Stmt q = db_->statement("SELECT id, name, clock, grace_ms, ai_holds_seat, hold_level, takebacks, rated, hints "
+                            "FROM tables WHERE closed=0 ORDER BY id");
     if (!q) return out;
     while (q.row()) {
         TableRecord t;
@@ -126,6 +127,7 @@ std::vector<TableRecord> Storage::open_tables() {
         t.hold_level = int(q.i64(5));
         t.takebacks = q.i64(6) != 0;
         t.rated = q.i64(7) != 0;
+        t.hints = q.i64(8) != 0;
         out.push_back(std::move(t));
     }
     return out;

@@ -23,9 +23,9 @@ namespace xq::server {
 
 constexpr std::string_view DATABASE_FILE = "xiangqi.sqlite3";
 // 2: tables.hold_level and tables.takebacks; 3: tables.rated; 4: games.red_rating and
-// games.black_rating; 5: game_events.paused and the clocks after the event (older databases
-// are upgraded on open).
-constexpr int STORAGE_SCHEMA_VERSION = 5;
+// games.black_rating; 5: game_events.paused and the clocks after the event; 6: tables.hints
+// and game_events.kind (older databases are upgraded on open).
+constexpr int STORAGE_SCHEMA_VERSION = 6;
 // Longest list list_games() returns in one page.
 constexpr int MAX_GAME_LIST = 200;
 // How often the WAL is checkpointed (off the I/O thread, see WalCheckpointer).
@@ -65,9 +65,11 @@ struct TableRecord {
     int hold_level = 5;          // AI level holding an abandoned seat
     bool takebacks = true;       // request_takeback allowed
     bool rated = false;          // settings.rated: its games move Glicko-2 ratings
+    bool hints = false;          // settings.hints: request_hint allowed
 };
 
-// Something that happened to a game besides its moves: an arbiter's action, in words.
+// Something that happened to a game besides its moves, in words: an arbiter's action, or a
+// hint shown to the player to move (kind "hint").
 struct GameEvent {
     int ply = 0;  // plies played when it happened
     std::int64_t at_ms = 0;
@@ -76,6 +78,7 @@ struct GameEvent {
     // restart brings back a pause and added time given after the last move.
     bool paused = false;
     std::optional<ClockState> clock;
+    std::string kind;  // "": an arbiter's action; "hint"
 };
 
 struct GameRecord {

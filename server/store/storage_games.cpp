@@ -74,14 +74,14 @@ bool Storage::append_move(std::int64_t game_id, const MoveRecord& m) {
 bool Storage::add_event(std::int64_t game_id, const GameEvent& e) {
     if (!check_text(e.text, "event")) return false;
     Stmt q = db_->statement("INSERT INTO game_events(game_id, ply, at, text, paused, red_ms, black_ms, red_countdown, "
-                            "black_countdown) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9)");
+                            "black_countdown, kind) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)");
     if (!q) return false;
     q.bind(1, game_id).bind(2, std::int64_t(e.ply)).bind(3, e.at_ms).bind(4, e.text).bind(5, std::int64_t(e.paused));
     using Column = std::optional<std::int64_t>;
     const auto& c = e.clock;
     q.bind(6, c ? Column(c->main[RED].count()) : std::nullopt).bind(7, c ? Column(c->main[BLACK].count()) : std::nullopt)
         .bind(8, c ? Column(c->in_countdown[RED]) : std::nullopt)
-        .bind(9, c ? Column(c->in_countdown[BLACK]) : std::nullopt);
+        .bind(9, c ? Column(c->in_countdown[BLACK]) : std::nullopt).bind(10, e.kind);
     return q.run();
 }
 
@@ -130,12 +130,12 @@ bool Storage::load_details(GameRecord& g) {
         }
     }
     {
-        Stmt q = db_->statement("SELECT ply, at, text, paused, red_ms, black_ms, red_countdown, black_countdown "
+        Stmt q = db_->statement("SELECT ply, at, text, paused, red_ms, black_ms, red_countdown, black_countdown, kind "
                                 "FROM game_events WHERE game_id=?1 ORDER BY rowid");
         if (!q) return false;
         q.bind(1, g.id);
         while (q.row()) {
-            GameEvent e{int(q.i64(0)), q.i64(1), q.text(2), q.i64(3) != 0, std::nullopt};
+            GameEvent e{int(q.i64(0)), q.i64(1), q.text(2), q.i64(3) != 0, std::nullopt, q.text(8)};
             const auto red_ms = q.optional_i64(4), black_ms = q.optional_i64(5);
             if (red_ms && black_ms) {
                 ClockState c;

@@ -1,4 +1,4 @@
-// The schema: every table the store keeps, and the upgrades from versions 1 to 4.
+// The schema: every table the store keeps, and the upgrades from versions 1 to 5.
 #include "server/store/storage_schema.h"
 
 #include <optional>
@@ -20,7 +20,8 @@ CREATE TABLE IF NOT EXISTS tables(
   closed INTEGER NOT NULL DEFAULT 0,
   hold_level INTEGER NOT NULL DEFAULT 5,
   takebacks INTEGER NOT NULL DEFAULT 1,
-  rated INTEGER NOT NULL DEFAULT 0);
+  rated INTEGER NOT NULL DEFAULT 0,
+  hints INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS games(
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   table_id INTEGER NOT NULL,
@@ -64,7 +65,8 @@ CREATE TABLE IF NOT EXISTS game_events(
   red_ms INTEGER,
   black_ms INTEGER,
   red_countdown INTEGER,
-  black_countdown INTEGER);
+  black_countdown INTEGER,
+  kind TEXT NOT NULL DEFAULT '');
 CREATE INDEX IF NOT EXISTS game_events_game ON game_events(game_id, ply);
 CREATE TABLE IF NOT EXISTS tokens(
   token TEXT PRIMARY KEY,
@@ -109,27 +111,33 @@ bool prepare_schema(SqliteDatabase& db, const std::filesystem::path& file, std::
     if (!found) {
         Stmt ins = db.statement("INSERT INTO meta(key, value) VALUES('schema', ?1)");
         if (!ins || !ins.bind(1, std::to_string(STORAGE_SCHEMA_VERSION)).run()) return fail(db.error());
-    } else if (*found == "1" || *found == "2" || *found == "3" || *found == "4") {
+    } else if (*found == "1" || *found == "2" || *found == "3" || *found == "4" || *found == "5") {
         // Version 1 had no per-table hold level or takeback switch, version 2 no rated
         // switch, version 3 no ratings with its games, version 4 no clocks with its game
-        // events: add them with their defaults, so an existing database (and its
-        // unfinished games) keeps working; its games read as unrated, its events as
-        // leaving the game unpaused.
+        // events, version 5 no hints switch nor event kinds: add them with their defaults, so
+        // an existing database (and its unfinished games) keeps working; its games read as
+        // unrated, its events as arbiter's actions leaving the game unpaused, its tables
+        // without hints.
         std::string sql;
         if (*found == "1")
             sql += "ALTER TABLE tables ADD COLUMN hold_level INTEGER NOT NULL DEFAULT 5;"
                    "ALTER TABLE tables ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 1;";
         if (*found == "1" || *found == "2") sql += "ALTER TABLE tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;";
-        if (*found != "4")
+        if (*found != "4" && *found != "5")
             sql += "ALTER TABLE games ADD COLUMN red_rating INTEGER;"
                    "ALTER TABLE games ADD COLUMN black_rating INTEGER;";
+        sql += "ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;";
         // game_events came without a version of its own: it is new (made above with every
-        // column) in a file from before it, or lacks the columns added in version 5.
-        bool has_paused = false;
+        // column) in a file from before it, or lacks the columns added in versions 5 and 6.
+        bool has_paused = false, has_kind = false;
         {
             Stmt q = db.statement("SELECT name FROM pragma_table_info('game_events')");
             if (!q) return fail(db.error());
-            while (q.row()) has_paused = has_paused || q.text(0) == "paused";
+            while (q.row()) {
+                const std::string column = q.text(0);
+                has_paused = has_paused || column == "paused";
+                has_kind = has_kind || column == "kind";
+            }
         }
         if (!has_paused)
             sql += "ALTER TABLE game_events ADD COLUMN paused INTEGER NOT NULL DEFAULT 0;"
@@ -137,10 +145,11 @@ bool prepare_schema(SqliteDatabase& db, const std::filesystem::path& file, std::
                    "ALTER TABLE game_events ADD COLUMN black_ms INTEGER;"
                    "ALTER TABLE game_events ADD COLUMN red_countdown INTEGER;"
                    "ALTER TABLE game_events ADD COLUMN black_countdown INTEGER;";
-        sql += "UPDATE meta SET value='5' WHERE key='schema';";
+        if (!has_kind) sql += "ALTER TABLE game_events ADD COLUMN kind TEXT NOT NULL DEFAULT '';";
+        sql += "UPDATE meta SET value='6' WHERE key='schema';";
         SqliteTransaction upgrade(db);
         if (!upgrade || !db.exec(sql.c_str()) || !upgrade.commit())
-            return fail("cannot upgrade " + file.string() + " to schema version 5: " + db.error());
+            return fail("cannot upgrade " + file.string() + " to schema version 6: " + db.error());
     } else if (*found != std::to_string(STORAGE_SCHEMA_VERSION)) {
         return fail(file.string() + " has schema version " + *found + ", this server knows " +
                          std::to_string(STORAGE_SCHEMA_VERSION));

@@ -25,6 +25,7 @@ proto::TableSettings TableRules::settings() const {
     s.hold_level = hold_level;
     s.takebacks = takebacks;
     if (rated) s.rated = true;
+    if (hints) s.hints = true;
     return s;
 }
 
@@ -52,6 +53,7 @@ Table::~Table() { close(); }
 
 void Table::close() {
     cancel_ai();
+    drop_hints();
     for (Seat& s : seats_)
         if (s.grace) s.grace->cancel();
 }

@@ -81,6 +81,7 @@ struct TableRules {
     int hold_level = DEFAULT_HOLD_LEVEL;  // AI level holding an abandoned seat (policy ai)
     bool takebacks = true;                // request_takeback allowed
     bool rated = false;                   // a rated table (two registered players, a clock)
+    bool hints = false;                   // request_hint allowed (always against the AI)
     // Spectators see the game this many plies late (tournament boards, set by the director;
     // 0: live), so none can relay the moves to a player. Takebacks are off with a delay.
     int spectator_delay = 0;
@@ -185,6 +186,9 @@ public:
     Verdict withdraw_offer(SessionId s, proto::OfferKind offer);
     // The seated opponent of an abandoned seat (policy claim) takes the win.
     Verdict claim_win(SessionId s);
+    // The best move for the sender, a seated player on their turn, searched on the AI pool
+    // (table_hint.cpp): hint to them, hint_used to the table, when the position is unchanged.
+    Verdict request_hint(SessionId s);
     // Text already cleaned and cut by the lobby.
     void chat(const std::string& from, const std::string& text);
 
@@ -274,6 +278,9 @@ private:
 
     void maybe_start_ai();
     void cancel_ai();
+    // Hints searching are stopped; their answers would be stale (a move, a takeback, a new game).
+    void drop_hints();
+    void hint_done(std::uint64_t epoch, Color side, SessionId s, int ply, const engine::Result& r);
     // From a worker thread: broadcasts `msg` on the I/O thread while search `epoch` is current.
     static void post_progress(const std::weak_ptr<Table>& weak, boost::asio::io_context& io, std::uint64_t epoch,
                               const proto::AiProgress& msg);
@@ -324,6 +331,11 @@ private:
     std::shared_ptr<std::atomic<bool>> ai_stop_;
     Clock::time_point position_since_ = Clock::now();
     Timer ai_timer_;
+
+    // Hints: at most one searching per side; the epoch drops answers to an older position.
+    bool hint_busy_[COLOR_NB] = {false, false};
+    std::uint64_t hint_epoch_ = 0;
+    std::shared_ptr<std::atomic<bool>> hint_stop_;
 };
 
 }  // namespace xq::server

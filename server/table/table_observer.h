@@ -20,6 +20,8 @@ public:
     virtual void game_over(const Table&, const proto::GameOver&) {}
     // An arbiter acted (before the table hears of it; an adjudication's game_over follows).
     virtual void arbiter_action(const Table&, const proto::ArbiterAction&) {}
+    // `side`'s player was shown a hint (`move`, ICCS) after `ply` plies (before hint_used).
+    virtual void hint_shown(const Table&, Color /*side*/, int /*ply*/, const std::string& /*move*/) {}
     virtual void seats_changed(const Table&) {}
     virtual void table_closed(const Table&) {}
 };

@@ -22,6 +22,7 @@ void Table::position_changed() {
     draw_offer_.reset();
     takeback_offer_.reset();
     position_since_ = Clock::now();
+    drop_hints();
 }
 
 Verdict Table::referee(std::optional<Color> mover, int ply, std::string_view text) {

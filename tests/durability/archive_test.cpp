@@ -140,6 +140,28 @@ TEST(Archive, ExportThenImportRoundTrips) {
     EXPECT_EQ(dst->get_game(list[0].id)->result, "1/2-1/2");
 }
 
+// A hint is exported as a comment on the move played after it, and imported back as a hint
+// event of that ply.
+TEST(Archive, HintsRoundTripAsComments) {
+    TempDir a, b;
+    auto src = open_ok(a.path());
+    auto dst = open_ok(b.path());
+    ASSERT_TRUE(src && dst);
+    auto id = store(*src, std::string(START_FEN), OPENING, "0-1", "resignation", "Red resigns");
+    ASSERT_TRUE(src->add_event(id, GameEvent{2, 1, "ann (Red) was shown h0g2", false, std::nullopt, "hint"}));
+    auto pgn = record_pgn(*src->get_game(id), Notation::Iccs, "Club");
+    ASSERT_TRUE(pgn);
+    EXPECT_NE(pgn->find("H0-G2 {Hint: ann (Red) was shown h0g2}"), std::string::npos) << *pgn;
+    ImportResult r = import_pgn(*dst, *pgn, 1'764'500'000'000);
+    ASSERT_EQ(r.error, "");
+    auto back = dst->get_game(dst->list_games({})[0].id);
+    ASSERT_TRUE(back);
+    ASSERT_EQ(back->events.size(), 1u);
+    EXPECT_EQ(back->events[0].kind, "hint");
+    EXPECT_EQ(back->events[0].ply, 2);
+    EXPECT_EQ(back->events[0].text, "ann (Red) was shown h0g2");
+}
+
 TEST(Archive, MalformedPgnIsRefusedWholeWithAMessage) {
     TempDir tmp;
     auto s = open_ok(tmp.path());

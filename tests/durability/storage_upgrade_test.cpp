@@ -295,3 +295,40 @@ TEST(StorageUpgrade, VersionFourDatabaseGainsTheClocksOfItsGameEvents) {
     EXPECT_FALSE(back->events[1].clock->in_countdown[RED]);
     EXPECT_TRUE(back->events[1].clock->in_countdown[BLACK]);
 }
+
+// Version 5 gains the tables' hints switch (off) and the events' kind (an arbiter's action).
+TEST(StorageUpgrade, VersionFiveDatabaseGainsHintsAndEventKinds) {
+    TempDir tmp;
+    ASSERT_TRUE(tmp.ok());
+    ASSERT_TRUE(make_v1(tmp.path()));
+    ASSERT_TRUE(run_sql(tmp.path(),
+                        "ALTER TABLE tables ADD COLUMN hold_level INTEGER NOT NULL DEFAULT 5;"
+                        "ALTER TABLE tables ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 1;"
+                        "ALTER TABLE tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"
+                        "ALTER TABLE games ADD COLUMN red_rating INTEGER;"
+                        "ALTER TABLE games ADD COLUMN black_rating INTEGER;"
+                        "CREATE TABLE game_events(game_id INTEGER NOT NULL REFERENCES games(id), ply INTEGER NOT NULL,"
+                        "  at INTEGER NOT NULL, text TEXT NOT NULL, paused INTEGER NOT NULL DEFAULT 0, red_ms INTEGER,"
+                        "  black_ms INTEGER, red_countdown INTEGER, black_countdown INTEGER);"
+                        "INSERT INTO game_events(game_id, ply, at, text) VALUES(1, 2, 1003, 'carl paused the game');"
+                        "UPDATE meta SET value='5' WHERE key='schema';"));
+    std::string err;
+    auto s = Storage::open(tmp.path(), &err);
+    ASSERT_TRUE(s) << err;
+    auto tables = s->open_tables();
+    ASSERT_EQ(tables.size(), 1u);
+    EXPECT_FALSE(tables[0].hints);
+    tables[0].hints = true;
+    ASSERT_TRUE(s->save_table(tables[0])) << s->last_error();
+    ASSERT_TRUE(s->add_event(1, GameEvent{2, 1004, "ann (Red) was shown h0g2", false, std::nullopt, "hint"}));
+    s.reset();
+    EXPECT_EQ(schema_of(tmp.path()), std::to_string(STORAGE_SCHEMA_VERSION));
+    s = Storage::open(tmp.path(), &err);
+    ASSERT_TRUE(s) << err;
+    EXPECT_TRUE(s->open_tables()[0].hints);
+    const auto back = s->get_game(1);
+    ASSERT_TRUE(back);
+    ASSERT_EQ(back->events.size(), 2u);
+    EXPECT_EQ(back->events[0].kind, "");
+    EXPECT_EQ(back->events[1].kind, "hint");
+}

@@ -133,15 +133,21 @@ TEST(TableSettings, EachTableKeepsItsOwnClock) {
 TEST(TableSettings, SettingsSurviveARestart) {
     TempDir tmp;
     ASSERT_TRUE(tmp.ok());
-    const TableSettings asked{"fischer:300+5", 120, AbandonPolicy::Ai, 3, false};
+    TableSettings asked{"fischer:300+5", 120, AbandonPolicy::Ai, 3, false};
+    asked.hints = true;
     std::string ann_token;
     proto::TableId table = 0;
+    std::string hinted;
     {
         SettingsServer s(tmp);
         Pair p = seat_two(s.port(), asked);
         EXPECT_EQ(p.info.settings, asked);
         table = p.table;
         ann_token = p.red->welcome.resume_token;
+        // A hint (the table allows them) goes into the game record before ann's move.
+        p.red->send(proto::RequestHint{p.table});
+        hinted = p.red->expect<proto::Hint>(30000ms).move;
+        p.black->expect<proto::HintUsed>();
         p.red->send(proto::MoveRequest{p.table, 0, "h2e2"});
         p.black->expect<proto::MoveMade>();
     }
@@ -169,6 +175,18 @@ TEST(TableSettings, SettingsSurviveARestart) {
     const auto list = eve->expect<proto::Tables>();
     ASSERT_EQ(list.tables.size(), 1u);
     EXPECT_EQ(list.tables[0].settings, asked);
+    // The game record counts ann's hint and has it as an event at ply 0 (the move shown).
+    eve->send(proto::ListGames{"ann", 0, 0});
+    const auto games = eve->expect<proto::Games>();
+    ASSERT_EQ(games.games.size(), 1u);
+    eve->send(proto::GetGame{games.games[0].id});
+    const auto rec = eve->expect<proto::GameRecord>();
+    EXPECT_EQ(rec.red_hints, 1);
+    EXPECT_EQ(rec.black_hints, 0);
+    ASSERT_EQ(rec.events.size(), 1u);
+    EXPECT_EQ(rec.events[0].kind, "hint");
+    EXPECT_EQ(rec.events[0].ply, 0);
+    EXPECT_EQ(rec.events[0].text, "ann (Red) was shown " + hinted);
 }
 
 // A takeback while a Fischer clock runs (TableGameClock::position_reset, takeback branch):

@@ -23,7 +23,7 @@ TableInfo sample_table() {
     t.spectators = 2;
     t.status = TableStatus::Playing;
     t.ply = 12;
-    t.settings = TableSettings{"fischer:300+5", 90, AbandonPolicy::Ai, 4, false};
+    t.settings = TableSettings{"fischer:300+5", 90, AbandonPolicy::Ai, 4, false, std::nullopt, true};
     return t;
 }
 
@@ -95,6 +95,7 @@ std::vector<ClientMessage> all_client_samples() {
         ArbiterRequest{7, ArbiterKind::Adjudicate, std::nullopt, std::nullopt, Outcome::RedWins, "旗 fell"},
         ArbiterRequest{7, ArbiterKind::Pause},
         GetExplorer{"", {"h2e2", "h9g7"}},
+        RequestHint{7},
     };
 }
 
@@ -174,6 +175,16 @@ std::vector<ServerMessage> all_server_samples() {
         ArbiterAction{7, "operator", ArbiterKind::Cancel, std::nullopt, std::nullopt, std::nullopt, "wrong pairing", 0},
         TournamentPgn{3, PgnNotation::Wxf, 0, 400, "0123456789abcdef", "[Event \"Club night\"]\n1. C2.5 H8+7", true},
         Explorer{std::string(START_FEN), {ExplorerMove{"h2e2", ExplorerStats{12, 5, 4, 3}, ExplorerStats{3, 1, 0, 0}}}, true},
+        Hint{7, 12, "h2e2", -35, 9},
+        HintUsed{7, 12, RED, "alice"},
+        GameRecord{GameSummary{44, "ann", "AI level 3", Outcome::RedWins, "resignation", 3, 1764400000000, 1764400900000},
+                   "fen",
+                   {"h2e2", "h9g7", "h0g2"},
+                   "Black resigns",
+                   {GameEventInfo{2, 1764400100000, "ann (Red) was shown h0g2", "hint"}},
+                   false,
+                   1,
+                   0},
     };
 }
 

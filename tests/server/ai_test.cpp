@@ -4,6 +4,7 @@
 #include <random>
 
 #include "server/ai/level_ratings.h"
+#include "xiangqi/notation.h"
 
 namespace xq::test {
 namespace {
@@ -189,6 +190,41 @@ TEST(Ai, TakebackAgainstAiIsImmediateAndDrawIsDeclined) {
     human->send(proto::MoveRequest{table, 0, "b2e2"});
     EXPECT_EQ(human->expect<proto::MoveMade>().move, "b2e2");
     EXPECT_EQ(human->expect<proto::MoveMade>(30000ms).ply, 2);
+}
+
+// Against the AI a player gets hints without any setting: the hint is a legal move of the
+// position, and a spectator hears that it was taken (not the move).
+TEST(Ai, HintsAgainstTheAiAreLegalAndAnnounced) {
+    TestServer s;
+    auto human = Client::login(s.port(), "human");
+    human->send(proto::CreateTable{"", proto::Role::Red, ""});
+    const auto snap = human->expect<proto::TableSnapshot>();
+    EXPECT_FALSE(snap.table.settings.hints.has_value()) << "off by default";
+    const auto table = snap.table.id;
+    auto watcher = Client::login(s.port(), "watcher");
+    watcher->send(proto::Join{table, proto::Role::Spectator});
+    watcher->expect<proto::TableSnapshot>();
+    human->send(proto::RequestHint{table});
+    EXPECT_EQ(human->expect<proto::Error>().code, ErrorCode::NotAllowed) << "no AI opponent yet: hints are off";
+    human->send(proto::RequestAi{table, BLACK, 1});
+    human->expect<proto::PlayerJoined>();
+    human->send(proto::RequestHint{table});
+    const auto hint = human->expect<proto::Hint>(30000ms);
+    EXPECT_EQ(hint.table, table);
+    EXPECT_EQ(hint.ply, 0);
+    EXPECT_GT(hint.depth, 0);
+    Position start;
+    ASSERT_EQ(start.set_fen(START_FEN), FenError::None);
+    EXPECT_TRUE(parse_iccs(start, hint.move).ok()) << hint.move;
+    const auto used = watcher->expect<proto::HintUsed>();
+    EXPECT_EQ(used.side, RED);
+    EXPECT_EQ(used.name, "human");
+    EXPECT_EQ(used.ply, 0);
+    EXPECT_EQ(human->expect<proto::HintUsed>().side, RED) << "the player hears it too";
+    // The hint is played like any move; the AI answers.
+    human->send(proto::MoveRequest{table, 0, hint.move});
+    EXPECT_EQ(human->expect<proto::MoveMade>().move, hint.move);
+    EXPECT_EQ(human->expect<proto::MoveMade>(30000ms).by, BLACK);
 }
 
 TEST(Ai, SeatRulesForRequestAi) {

@@ -3,6 +3,8 @@
 // it, abandoned seats (claim_win, keep waiting, the AI holding the seat) and returns.
 #include "harness.h"
 
+#include "xiangqi/notation.h"
+
 namespace xq::test {
 namespace {
 
@@ -141,6 +143,60 @@ TEST(Settings, TakebacksOffAreRefused) {
     dave->expect_ply(2);
     dave->send(proto::RequestTakeback{table});
     EXPECT_EQ(dave->expect<proto::TakebackDone>().plies, 2);
+}
+
+// Hints between two players: refused unless the creator allowed them, then only to the
+// player to move, one at a time; the opponent and the spectators hear of each one.
+TEST(Settings, HintsFollowTheTableSetting) {
+    {
+        TestServer s0;
+        Trio off = seat_three(s0, TableSettings{});
+        off.red->send(proto::RequestHint{off.table});
+        EXPECT_NE(off.red->expect_error(ErrorCode::NotAllowed).message.find("hints are off"), std::string::npos);
+    }
+    TestServer s;
+    TableSettings on;
+    on.hints = true;
+    Trio t = seat_three(s, on);
+    t.red->send(proto::Sync{t.table});
+    EXPECT_EQ(t.red->expect<proto::TableSnapshot>().table.settings.hints, std::optional<bool>(true));
+    t.black->send(proto::RequestHint{t.table});
+    t.black->expect_error(ErrorCode::NotYourTurn);
+    t.spec->send(proto::RequestHint{t.table});
+    t.spec->expect_error(ErrorCode::NotSeated);
+    // Two at once: the second waits for nothing, it is refused.
+    t.red->send(proto::RequestHint{t.table});
+    t.red->send(proto::RequestHint{t.table});
+    EXPECT_NE(t.red->expect<proto::Error>().message.find("still being searched"), std::string::npos);
+    const auto hint = t.red->expect<proto::Hint>(30000ms);
+    EXPECT_EQ(hint.ply, 0);
+    Position start;
+    ASSERT_EQ(start.set_fen(START_FEN), FenError::None);
+    EXPECT_TRUE(parse_iccs(start, hint.move).ok()) << hint.move;
+    for (auto* c : {t.black.get(), t.spec.get()}) {
+        const auto used = c->expect<proto::HintUsed>();
+        EXPECT_EQ(used.side, RED);
+        EXPECT_EQ(used.name, "alice");
+    }
+    // A hint still searching when its player moves is dropped: no hint for a past position.
+    t.red->send(proto::MoveRequest{t.table, 0, hint.move});
+    t.black->expect_ply(1);
+    t.black->send(proto::RequestHint{t.table});
+    t.black->send(proto::MoveRequest{t.table, 1, "h9g7"});
+    t.black->expect_ply(2);
+    std::this_thread::sleep_for(600ms);  // longer than a hint's search
+    for (const auto& m : t.black->until_pong()) {
+        const auto* h = std::get_if<proto::Hint>(&m);
+        EXPECT_TRUE(h == nullptr) << "a stale hint for ply " << h->ply;
+    }
+    // Never with a rated table.
+    TableSettings rated;
+    rated.clock = "fischer:300+5";
+    rated.rated = true;
+    rated.hints = true;
+    auto dave = Client::login(s.port(), "dave");
+    dave->send(proto::CreateTable{"", proto::Role::Red, "", rated});
+    EXPECT_EQ(dave->expect_error(ErrorCode::BadSettings).detail, "no_hints");
 }
 
 TEST(Seats, DisconnectShowsTheCountdownToEveryone) {

@@ -624,6 +624,14 @@ void App::draw_table_board(const Layout& L) {
     const Color bottom = tb.board.flipped() ? BLACK : RED;
     draw_plate(~bottom, L.board_x, 0, L.board_w, L.plate_h);
     draw_plate(bottom, L.board_x, L.board_y + L.board_h, L.board_w, L.plate_h);
+    // Our hint, until the position changes (a green arrow, as Review's best move).
+    table_arrow_ = Move::none();
+    if (!tb.hint_move.empty() && tb.hint_ply == tb.board.ply()) {
+        const Square f = square_from_string(std::string_view(tb.hint_move).substr(0, 2));
+        const Square to = square_from_string(std::string_view(tb.hint_move).substr(2, 2));
+        if (tb.hint_move.size() == 4 && f != SQ_NONE && to != SQ_NONE) table_arrow_ = Move(f, to);
+        AnalysisPanel::draw_arrow(window_, geo, table_arrow_);
+    }
     if (tb.result_shown && !tb.result_text.empty()) draw_banner(geo);
     else if (tb.paused && tb.board.in_progress() && !tb.board.game().over()) draw_paused(geo);
 }

@@ -116,6 +116,9 @@ private:
     void open_review_from_archive();
     void ui_seat_notices();
     void ui_after_game(const TableState& tb);
+    // The Hint (提示) button of a player where hints are given, in the place of the game's
+    // greyed New game (false: not drawn); it names the hint once shown (app_explorer.cpp).
+    bool ui_hint(bool playing, float width);
     void ui_ai_request(const Layout& L, Color empty);
     void send_create_table(const std::string& name, CreateSeat seat, bool with_rules);
     void ui_move_list(const std::vector<MoveEntry>& moves, int highlight_ply, bool clickable);
@@ -371,12 +374,14 @@ private:
     // Whether state_.analysis is of the reviewed game (AnalysisPanel::of_game).
     bool review_analysed() const;
     Move review_arrow_;                   // the best move the board showed as an arrow last frame
+    Move table_arrow_;  // the hint drawn on the table's board (none: no hint shown)
     // The opening explorer (app_explorer.cpp): its tab in Review (a click on a move plays it:
     // the game's next move steps on, another one starts a variation that sets the rest of the
     // game aside until "Back to the game"), and in the spectators' move list.
     ExplorerPanel explorer_panel_;
     std::optional<PointF> explorer_tab_;
     PointF explorer_tab_before_;
+    std::optional<PointF> hint_button_;  // the table's Hint button as last drawn (for `locate`)
     std::vector<MoveEntry> review_set_aside_;  // the game's moves while a variation is shown
     int review_branch_ply_ = -1;               // where the variation left the game (-1: none)
     void ui_review_explorer(float height);

@@ -1,5 +1,6 @@
 // The opening explorer on the screens: a tab of the review (moves clicked are played on the
-// review board) and a tab beside the spectators' move list (shown, not played).
+// review board) and a tab beside the spectators' move list (shown, not played); and the
+// table's Hint button (the hint itself is an arrow on the board, app.cpp).
 #include <imgui.h>
 
 #include "app/app.h"
@@ -21,6 +22,41 @@ bool located_tab(const std::string& label, std::optional<PointF>& at, PointF& be
 }
 
 }  // namespace
+
+bool App::ui_hint(bool playing, float width) {
+    hint_button_.reset();
+    const TableState& tb = state_.table;
+    const auto me = tb.board.seat();
+    // Against an AI seat always; between players where the table allows it (the server
+    // refuses rated and tournament games anyway).
+    if (!me || !(tb.rules.hints || tb.seats[~*me].ai)) return false;
+    const bool can = playing && tb.board.position().side_to_move() == *me && !tb.hint_pending &&
+                     state_.connection == Connection::Ready;
+    std::string label = t(Str::HintButton);
+    if (!tb.hint_move.empty() && tb.hint_ply == tb.board.ply()) {
+        const Square f = square_from_string(std::string_view(tb.hint_move).substr(0, 2));
+        const Square to = square_from_string(std::string_view(tb.hint_move).substr(2, 2));
+        if (tb.hint_move.size() == 4 && f != SQ_NONE && to != SQ_NONE) {
+            const auto words = pv_texts(tb.board.position(), {Move(f, to)}, notation_);
+            // "Hint: 炮二平五", or the move alone where that does not fit the button.
+            if (!words.empty()) label = t(Str::HintShown, {words[0]});
+            if (!words.empty() && ImGui::CalcTextSize(label.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x > width)
+                label = words[0];
+        }
+    } else if (tb.hint_pending) {
+        label = t(Str::HintThinking);
+    }
+    if (!can) ImGui::BeginDisabled();
+    if (ImGui::Button((label + "###hint").c_str(), ImVec2(width, 0))) {
+        session_.request_hint();
+        send_outbox();
+    }
+    if (!can) ImGui::EndDisabled();
+    const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+    hint_button_ = PointF{(lo.x + hi.x) / 2, (lo.y + hi.y) / 2};
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", t(Str::HintTip));
+    return true;
+}
 
 void App::ui_review_explorer(float height) {
     explorer_tab_.reset();

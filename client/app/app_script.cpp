@@ -440,14 +440,16 @@ App::StepResult App::step(const ScriptAction& a) {
         if (tourney) p = tourney_control(a.rest.substr(8));
         else if (a.args[0] == "tab") p = analysis_tab_;
         else if (a.args[0] == "analyse") p = analysis_panel_.analyse_button();
-        else if (a.args[0] == "explorer_tab") p = explorer_tab_;  // "locate explorer N": its move N (from 0)
+        else if (a.args[0] == "explorer_tab") p = explorer_tab_;
+        else if (a.args[0] == "hint") p = hint_button_;  // the table's Hint button  // "locate explorer N": its move N (from 0)
         else if (a.args[0] == "explorer" && a.args.size() == 2) p = explorer_panel_.row_point(std::size_t(std::atoi(a.args[1].c_str())));
         else if (a.args[0] == "graph" && a.args.size() == 2) p = analysis_panel_.graph_point(std::atoi(a.args[1].c_str()));
         else {
             script_fail("locate: unknown control " + a.rest);
             return StepResult::Fail;
         }
-        if (!p || screen_ != (tourney ? Screen::Lobby : Screen::Review)) {
+        const Screen on = tourney ? Screen::Lobby : a.args[0] == "hint" ? Screen::Table : Screen::Review;
+        if (!p || screen_ != on) {
             if (waited_ms > float(expect_grace_ms_)) script_fail("locate: " + a.rest + " is not shown");
             return script_active_ ? StepResult::Wait : StepResult::Fail;
         }
@@ -544,6 +546,11 @@ App::StepResult App::step(const ScriptAction& a) {
             const AnalysisState& an = state_.analysis;
             got = !review_analysed() ? "none" : an.running ? "running" : an.evals.empty() ? "none" : "done";
         } else if (what == "best_move") got = review_arrow_ ? move_to_iccs(review_arrow_) : "none";  // the arrow drawn
+        else if (what == "hint_arrow") {
+            // expect hint_arrow legal: the table's board shows a hint, a legal move there (or none)
+            const Position& pos = state_.table.board.position();
+            got = !table_arrow_ ? "none" : parse_iccs(pos, move_to_iccs(table_arrow_)).ok() ? "legal" : "illegal";
+        }
         else if (what == "mark") {
             // expect mark blunder: the mark of the move that led to the shown position
             got = review_ply_ > 0 ? book::mark_name(analysis_panel_.mark_of_move(review_ply_ - 1)) : "";

@@ -142,6 +142,7 @@ void App::ui_lobby() {
                                   t(Str::TakebacksAllowed), t(r.takebacks ? Str::Yes : Str::No));
             }
             if (!tb.rules.takebacks) ImGui::TextDisabled("%s", t(Str::NoTakebacks));
+            if (tb.rules.hints) ImGui::TextDisabled("%s", t(Str::HintsMark));
             ImGui::TableNextColumn();
             ImGui::Text("%d", tb.spectators);
             ImGui::TableNextColumn();
@@ -210,6 +211,7 @@ void App::ui_lobby_tables_narrow() {
         more.append(" · ").append(clock_words(lang_, tb.rules.clock));
         more.append(" · ").append(t(Str::Watchers, {std::to_string(tb.spectators)}));
         if (!tb.rules.takebacks) more.append(" · ").append(t(Str::NoTakebacks));
+        if (tb.rules.hints) more.append(" · ").append(t(Str::HintsMark));
         ImGui::TextDisabled("%s", more.c_str());
         ImGui::PopTextWrapPos();
         ImGui::TableNextColumn();
@@ -318,6 +320,7 @@ void App::ui_table() {
     {
         std::string rules = t(Str::ClockSettings, {clock_words(lang_, tb.rules.clock)});
         if (!tb.rules.takebacks) rules += std::string(" · ") + t(Str::NoTakebacks);
+        if (tb.rules.hints) rules += std::string(" · ") + t(Str::HintsMark);
         rules += std::string(" · ") + t(Str::Watchers, {std::to_string(tb.spectators)});
         // A handicap or set-up start is named, so a player who sits down knows what game it is.
         const Position& start = state_.table.board.game().start_position();
@@ -358,9 +361,11 @@ void App::ui_table() {
         if (ImGui::Button(t(Str::Resign), ImVec2(bw, 0))) confirm_resign_ = true;
         if (!playing) ImGui::EndDisabled();
         ImGui::SameLine();
-        ImGui::BeginDisabled();
-        ImGui::Button(t(Str::NewGame), ImVec2(bw, 0));
-        ImGui::EndDisabled();
+        if (!ui_hint(playing, bw)) {
+            ImGui::BeginDisabled();
+            ImGui::Button(t(Str::NewGame), ImVec2(bw, 0));
+            ImGui::EndDisabled();
+        }
     }
 
     // The AI for an empty seat.
@@ -613,6 +618,7 @@ void App::ui_create_table() {
         ImGui::SliderInt(t(Str::Level), &f.hold_level, 1, 10);
     }
     ImGui::Checkbox(t(Str::TakebacksAllowed), &f.takebacks);
+    ImGui::Checkbox(t(Str::HintsAllowed), &f.hints);
 
     section(t(Str::Handicap));
     const auto all_handicaps = handicaps();

@@ -71,6 +71,7 @@ public:
     void offer_draw();
     void answer_draw(bool accept);
     void request_takeback();
+    void request_hint();  // TableState::hint_pending until hint (or an error) comes
     void answer_takeback(bool accept);
     // `as`: the colour to play next (against the AI or an empty seat only).
     void new_game(std::optional<Color> as = std::nullopt);

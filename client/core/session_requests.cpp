@@ -101,6 +101,10 @@ void Session::request_takeback() {
     send(proto::RequestTakeback{proto::TableId(state_.table.id)});
     set_outgoing(Offer::Kind::Takeback);
 }
+void Session::request_hint() {
+    send(proto::RequestHint{proto::TableId(state_.table.id)});
+    state_.table.hint_pending = true;
+}
 void Session::answer_takeback(bool accept) {
     send(proto::AnswerTakeback{proto::TableId(state_.table.id), accept});
     state_.table.incoming_offer = {};

@@ -447,7 +447,7 @@ constexpr StringEntry TABLE[] = {
     {Str::HintsMark, "hints"},
     {Str::HintButton, "Hint"},
     {Str::HintTip, "Shows the best move as an arrow on the board. Your opponent and the game record see that you took a hint."},
-    {Str::HintThinking, "Hint: thinking..."},
+    {Str::HintThinking, "Hint..."},
     {Str::HintShown, "Hint: {}"},
     {Str::HintUsedRed, "{} (Red) took a hint."},
     {Str::HintUsedBlack, "{} (Black) took a hint."},

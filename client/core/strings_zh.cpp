@@ -447,7 +447,7 @@ constexpr StringEntry TABLE[] = {
     {Str::HintsMark, "可提示"},
     {Str::HintButton, "提示"},
     {Str::HintTip, "在棋盘上用箭头标出最佳着法。对手和棋谱都会看到你使用了提示。"},
-    {Str::HintThinking, "提示：思考中……"},
+    {Str::HintThinking, "提示……"},
     {Str::HintShown, "提示：{}"},
     {Str::HintUsedRed, "{}（红方）使用了提示。"},
     {Str::HintUsedBlack, "{}（黑方）使用了提示。"},

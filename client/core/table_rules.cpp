@@ -167,6 +167,7 @@ TableRules CreateTableForm::rules() const {
     r.abandon = abandon;
     r.hold_level = hold_level;
     r.takebacks = takebacks;
+    r.hints = hints;
     return r;
 }
 
@@ -220,6 +221,9 @@ bool CreateTableForm::apply(std::string_view key_values, std::string& bad_word) 
         } else if (key == "takebacks") {
             if (value != "0" && value != "1") return false;
             takebacks = value == "1";
+        } else if (key == "hints") {
+            if (value != "0" && value != "1") return false;
+            hints = value == "1";
         } else if (key == "as") {
             if (value == "red") seat = CreateSeat::Red;
             else if (value == "black") seat = CreateSeat::Black;

@@ -81,6 +81,7 @@ struct CreateTableForm {
     AbandonRule abandon = AbandonRule::Claim;
     int hold_level = DEFAULT_HOLD_LEVEL;
     bool takebacks = true;
+    bool hints = false;
     CreateSeat seat = CreateSeat::Red;
     int handicap = 0;  // index into handicaps() (core/handicap.h); 0 is the standard start
 

@@ -10,6 +10,7 @@
 #include "core/board_model.h"
 #include "core/client_state.h"
 #include "core/controller.h"
+#include "core/session.h"
 #include "core/strings.h"
 #include "core/table_rules.h"
 #include "protocol/errors.h"
@@ -111,6 +112,21 @@ TEST(CreateForm, PresetsCustomAndRules) {
     EXPECT_EQ(r.abandon, AbandonRule::Ai);
     EXPECT_EQ(r.hold_level, 3);
     EXPECT_FALSE(r.takebacks);
+}
+
+// Hints are off unless asked for; the switch goes into the settings sent and comes back from
+// a table's info.
+TEST(CreateForm, HintsSwitchReachesTheSettings) {
+    CreateTableForm f;
+    EXPECT_FALSE(f.rules().hints);
+    EXPECT_FALSE(settings_from(f.rules()).hints.has_value()) << "off: the server's default, not sent";
+    std::string bad;
+    ASSERT_TRUE(f.apply("hints=1", bad)) << bad;
+    EXPECT_TRUE(f.rules().hints);
+    const proto::TableSettings sent = settings_from(f.rules());
+    EXPECT_EQ(sent.hints, std::optional<bool>(true));
+    EXPECT_TRUE(rules_from(sent).hints);
+    EXPECT_FALSE(f.apply("hints=yes", bad));
 }
 
 TEST(CreateForm, ScriptWordsFillTheForm) {

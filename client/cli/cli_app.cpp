@@ -348,6 +348,12 @@ void CliApp::handle_server_line(const std::string& line) {
             [&](const proto::PlayerReturned& p) {
                 if (human) say(cat(p.name, " is back"));
             },
+            [&](const proto::Hint& h) {
+                if (human && h.table == table_) say(cat("hint: ", h.move, " (score ", std::to_string(h.score), ", depth ", std::to_string(h.depth), ")"));
+            },
+            [&](const proto::HintUsed& h) {
+                if (human && h.table == table_) say(cat(h.name, " (", proto::color_wire_name(h.side), ") took a hint"));
+            },
             [&](const proto::ArbiterAction& a) {
                 if (!human) return;
                 std::string text = cat("arbiter ", a.by, ": ");

@@ -17,13 +17,14 @@ constexpr std::string_view HELP_TEXT =
     "  list | users                      tables / users in the lobby\n"
     "  create [red|black|spectator] [key=value ...] [name]   new table, sitting where you say\n"
     "        (default red); keys: clock=none|fischer:300+5|asian:600/60/30, grace=SECONDS,\n"
-    "        abandon=claim|ai, hold=LEVEL, takebacks=on|off\n"
+    "        abandon=claim|ai, hold=LEVEL, takebacks=on|off, hints=on|off\n"
     "  join ID [red|black|spectator]     sit or watch (sit ID COLOR, watch ID)\n"
     "  leave | sync                      back to the lobby / fresh snapshot\n"
     "  MOVE | move MOVE                  h2e2, H2-E2, C2.5 or 炮二平五\n"
     "  say TEXT | lobby TEXT             table chat (lobby chat when not at a table)\n"
     "  ai red|black [LEVEL] [ENGINE]     an AI takes that seat (level 1-10; ENGINE: one of the server's)\n"
     "  draw | takeback | resign | new    offer a draw, ask a takeback, resign, rematch\n"
+    "  hint                              the best move (against the AI, or where hints are on)\n"
     "  claim                             take the win when the opponent's seat is abandoned\n"
     "  arbiter [ID] pause|resume|cancel [REASON]|add_time red|black SECONDS|adjudicate 1-0|0-1|1/2-1/2 REASON\n"
     "                                    a director's tools at a board (ID: default your table)\n"
@@ -134,9 +135,11 @@ CommandResult CliApp::handle_command(std::string_view line) {
                 }
             } else if (key == "takebacks" && (value == "on" || value == "off")) {
                 c.settings.takebacks = value == "on";
+            } else if (key == "hints" && (value == "on" || value == "off")) {
+                if (value == "on") c.settings.hints = true;
             } else {
                 note_error(cat("create: cannot read '", std::string(word),
-                               "' (clock=, grace=, abandon=claim|ai, hold=, takebacks=on|off)"));
+                               "' (clock=, grace=, abandon=claim|ai, hold=, takebacks=on|off, hints=on|off)"));
                 return r;
             }
             name = more;
@@ -209,6 +212,9 @@ CommandResult CliApp::handle_command(std::string_view line) {
     } else if (cmd == "takeback" || cmd == "undo") {
         if (!need_table()) return r;
         send(proto::RequestTakeback{table_});
+    } else if (cmd == "hint") {
+        if (!need_table()) return r;
+        send(proto::RequestHint{table_});
     } else if (cmd == "resign") {
         if (!need_table()) return r;
         send(proto::Resign{table_});

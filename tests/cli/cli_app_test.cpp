@@ -110,7 +110,7 @@ TEST(CliApp, LobbyCommandsBecomeProtocolLines) {
 
 TEST(CliApp, CreateCarriesTableSettingsAndClaimSendsClaimWin) {
     CliApp app(batch_options());
-    auto r = app.handle_command("create red clock=fischer:300+5 grace=0 abandon=ai hold=7 takebacks=off Blitz room");
+    auto r = app.handle_command("create red clock=fischer:300+5 grace=0 abandon=ai hold=7 takebacks=off hints=on Blitz room");
     ASSERT_EQ(r.send.size(), 1u);
     const auto c = std::get<proto::CreateTable>(decode_one(r.send[0]));
     EXPECT_EQ(c.as, proto::Role::Red);
@@ -120,6 +120,7 @@ TEST(CliApp, CreateCarriesTableSettingsAndClaimSendsClaimWin) {
     EXPECT_EQ(c.settings.abandon, proto::AbandonPolicy::Ai);
     EXPECT_EQ(c.settings.hold_level, 7);
     EXPECT_EQ(c.settings.takebacks, false);
+    EXPECT_EQ(c.settings.hints, std::optional<bool>(true));
 
     // Plain names still work, and bad settings send nothing and say why.
     r = app.handle_command("create Friday night");

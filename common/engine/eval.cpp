@@ -202,7 +202,8 @@ void trace_pst(Color c, PieceType ty, int sq, EvalTrace* tr) {
 template <bool TRACE>
 void scan_pieces(const Position& pos, const Pieces& pc, AttackInfo& ai, Terms& t, int* force, EvalTrace* tr) {
     for (Color c : {RED, BLACK}) {
-        auto& mine = ai.by_type[c];
+        // Accumulated in registers, stored once at the end (no zeroing of the array first).
+        Bits king = 0, advisor = 0, elephant = 0, horse = 0, rook = 0, cannon = 0, pawn = 0;
         int horse_moves = 0, rook_moves = 0, cannon_moves = 0, trapped = 0;
         auto visit = [&](PieceType ty, auto&& f) {
             const Piece p = make_piece(c, ty);
@@ -213,19 +214,19 @@ void scan_pieces(const Position& pos, const Pieces& pc, AttackInfo& ai, Terms& t
             });
         };
         // King and advisor steps never leave their palace.
-        visit(KING, [&](int sq) { mine[KING] |= STEPS.king[sq]; });
-        visit(ADVISOR, [&](int sq) { mine[ADVISOR] |= STEPS.advisor[sq]; });
-        visit(ELEPHANT, [&](int sq) { mine[ELEPHANT] |= unblocked(STEPS.elephant[sq], pos); });
+        visit(KING, [&](int sq) { king |= STEPS.king[sq]; });
+        visit(ADVISOR, [&](int sq) { advisor |= STEPS.advisor[sq]; });
+        visit(ELEPHANT, [&](int sq) { elephant |= unblocked(STEPS.elephant[sq], pos); });
         visit(HORSE, [&](int sq) {
             const Bits att = unblocked(STEPS.horse[sq], pos);
-            mine[HORSE] |= att;
+            horse |= att;
             const int n = popcount(att & ~pc.occ[c]);
             horse_moves += n;
             if (!n) ++trapped;
             force[c] += crossed_river(c, Square(sq)) ? 3 : 1;
         });
         visit(PAWN, [&](int sq) {
-            mine[PAWN] |= STEPS.pawn[c][sq];
+            pawn |= STEPS.pawn[c][sq];
             force[c] += crossed_river(c, Square(sq)) ? 1 : 0;
             t.draw.last_rank_pawns[c] += relative_rank(c, Square(sq)) == 9;
         });
@@ -239,12 +240,12 @@ void scan_pieces(const Position& pos, const Pieces& pc, AttackInfo& ai, Terms& t
                 const unsigned rank_reach = LINES.rook[f][rank_occ] & 511u, file_reach = LINES.rook[r][file_occ];
                 if (ty == ROOK) {
                     rook_moves += LINES.pop[rank_reach & ~rank_own] + LINES.pop[file_reach & ~file_own];
-                    mine[ROOK] |= (Bits(rank_reach) << rs) | (FILE_SPREAD[file_reach] << f);
+                    rook |= (Bits(rank_reach) << rs) | (FILE_SPREAD[file_reach] << f);
                 } else {
                     const unsigned rank_att = LINES.cannon[f][rank_occ] & 511u, file_att = LINES.cannon[r][file_occ];
                     cannon_moves += LINES.pop[rank_reach & ~rank_occ] + LINES.pop[file_reach & ~file_occ] +
                                     LINES.pop[rank_att & ~rank_own] + LINES.pop[file_att & ~file_own];
-                    mine[CANNON] |= (Bits(rank_att) << rs) | (FILE_SPREAD[file_att] << f);
+                    cannon |= (Bits(rank_att) << rs) | (FILE_SPREAD[file_att] << f);
                 }
             });
         ai.mobility[c] = W.mobility[HORSE] * horse_moves + W.mobility[ROOK] * rook_moves +
@@ -256,7 +257,8 @@ void scan_pieces(const Position& pos, const Pieces& pc, AttackInfo& ai, Terms& t
             tr->counts.mobility[CANNON] += sign * cannon_moves;
             tr->counts.horse_trapped += sign * trapped;
         }
-        for (const Bits b : mine) ai.all[c] |= b;
+        ai.by_type[c] = {0, king, advisor, elephant, horse, rook, cannon, pawn};
+        ai.all[c] = king | advisor | elephant | horse | rook | cannon | pawn;
     }
 }
 

@@ -103,14 +103,18 @@ inline Bits unblocked(const std::array<StepMasks::Blockable, 4>& groups, const P
 
 // The pieces of one position by colour and type as sets, and their counts, read from the
 // occupancy sets the position keeps up to date move by move.
+// Every element is written by the constructor (no zeroing first: the evaluation runs at most
+// nodes of the search).
 struct Pieces {
     const Position& pos;
-    std::array<std::array<std::uint8_t, PIECE_TYPE_NB>, COLOR_NB> count{};
-    std::array<Bits, COLOR_NB> occ{};
-    std::array<std::array<Bits, PIECE_TYPE_NB>, COLOR_NB> occ_type{};
+    std::array<std::array<std::uint8_t, PIECE_TYPE_NB>, COLOR_NB> count;
+    std::array<Bits, COLOR_NB> occ;
+    std::array<std::array<Bits, PIECE_TYPE_NB>, COLOR_NB> occ_type;
 
     explicit Pieces(const Position& p) : pos(p) {
         for (Color c : {RED, BLACK}) {
+            count[c][NO_PIECE_TYPE] = 0;
+            occ_type[c][NO_PIECE_TYPE] = 0;
             for (int t = KING; t <= PAWN; ++t) {
                 const Piece pc = make_piece(c, PieceType(t));
                 count[c][t] = std::uint8_t(pos.count(pc));
@@ -128,10 +132,11 @@ struct Pieces {
     }
 };
 
+// Filled by scan_pieces (eval.cpp), which writes every element: no zeroing first.
 struct AttackInfo {
-    std::array<std::array<Bits, PIECE_TYPE_NB>, COLOR_NB> by_type{};
-    std::array<Bits, COLOR_NB> all{};
-    std::array<Score, COLOR_NB> mobility{};
+    std::array<std::array<Bits, PIECE_TYPE_NB>, COLOR_NB> by_type;
+    std::array<Bits, COLOR_NB> all;
+    std::array<Score, COLOR_NB> mobility;
 
     // Value of the cheapest piece of colour c attacking s (value_for_exchange); s attacked.
     int min_value(Color c, int s) const {

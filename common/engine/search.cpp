@@ -174,7 +174,7 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
         }
         if (!pos_.is_legal(m, check)) continue;
         ++legal;
-        make(m, u);
+        make(m, u, pos_.gives_check_fast(m));
         const int v = -qsearch(-beta, -alpha, ply + 1);
         unmake(m, u);
         if (stopped_) return 0;
@@ -273,8 +273,7 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     score_moves(list, scores, tt_move, ply);
     frames_[ply + 2].killers[0] = frames_[ply + 2].killers[1] = Move::none();
 
-    Move quiets[MAX_MOVES];
-    int quiet_count = 0;
+    MoveList quiets;  // uninitialised storage (a Move array would be zeroed at every node)
     int best = -INF;
     Move best_move;
     int legal = 0;
@@ -297,19 +296,13 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         }
         if (!pos_.is_legal(m, check)) continue;
         ++legal;
-        make(m, u);
-        const bool gives_check = in_check();
+        const bool gives_check = pos_.gives_check_fast(m);
         // Pruning of late quiet moves near the leaves (never when mated scores are in play).
         if (!root && quiet && !check && !gives_check && best > -MATE_BOUND) {
-            if (depth <= 5 && legal > 3 + depth * depth / (improving ? 1 : 2)) {
-                unmake(m, u);
-                continue;
-            }
-            if (depth <= 6 && eval + 110 + 95 * depth <= alpha) {
-                unmake(m, u);
-                continue;
-            }
+            if (depth <= 5 && legal > 3 + depth * depth / (improving ? 1 : 2)) continue;
+            if (depth <= 6 && eval + 110 + 95 * depth <= alpha) continue;
         }
+        make(m, u, gives_check);
         frames_[ply].move = m;
         frames_[ply + 1].move = Move::none();
         const int ext = gives_check && ply < 2 * root_depth_ + 4 ? 1 : 0;
@@ -346,12 +339,12 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
                     f.pv_len = c.pv_len + 1;
                 }
                 if (v >= beta) {
-                    if (quiet) update_quiet_stats(m, quiets, quiet_count, depth, ply);
+                    if (quiet) update_quiet_stats(m, quiets.begin(), quiets.size(), depth, ply);
                     break;
                 }
             }
         }
-        if (quiet && quiet_count < MAX_MOVES) quiets[quiet_count++] = m;
+        if (quiet && quiets.size() < MAX_MOVES) quiets.push(m);
     }
     // No legal move: checkmate or stalemate, both lost in Xiangqi.
     if (legal == 0) return mated_in(ply);

@@ -79,6 +79,8 @@ struct ThreadData {
     static constexpr std::size_t EVAL_CACHE_SIZE = 1 << 17;
     LargeArray<EvalEntry> eval_cache{EVAL_CACHE_SIZE};
 
+    // Starts loading the cache line of `key` (the child's evaluation follows soon after a move).
+    void prefetch_eval(std::uint64_t key) const { __builtin_prefetch(&eval_cache[key & (EVAL_CACHE_SIZE - 1)]); }
     int cached_eval(const Position& pos) {
         EvalEntry& e = eval_cache[pos.key() & (EVAL_CACHE_SIZE - 1)];
         if (e.key != pos.key()) {
@@ -133,14 +135,15 @@ public:
 
 private:
     // --- position with history ---
-    void make(Move m, UndoInfo& u) {
+    // `gives_check` is pos_.gives_check_fast(m), known before the move is made.
+    void make(Move m, UndoInfo& u, bool gives_check) {
         const bool capture = pos_.is_capture(m);
-        const bool may_check = pos_.may_give_check(m);
         pos_.do_move(m, u);
         tt_.prefetch(pos_.key());
+        td_.prefetch_eval(pos_.key());
         path_.push_back(m);
         keys_.push_back(pos_.key());
-        checks_.push_back(may_check && pos_.in_check());
+        checks_.push_back(gives_check);
         irreversible_.push_back(capture ? int(keys_.size()) - 1 : irreversible_.back());
     }
     void unmake(Move m, const UndoInfo& u) {

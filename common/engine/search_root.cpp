@@ -61,7 +61,7 @@ int Searcher::root_search(int depth, int alpha, int beta) {
     for (int i = 0; i < total; ++i) {
         RootMove& rm = root_moves_[i];
         const Move m = rm.move;
-        make(m, u);
+        make(m, u, pos_.gives_check_fast(m));
         const bool gives_check = in_check();
         const int new_depth = depth - 1 + (gives_check ? 1 : 0);
         frames_[0].move = m;
@@ -210,7 +210,7 @@ Result Searcher::run(const Position& start, const std::vector<Move>& moves) {
         pos_.generate_legal(legal);
         if (!legal.contains(m)) break;
         UndoInfo u;
-        make(m, u);
+        make(m, u, pos_.gives_check_fast(m));
     }
     // Positions before the last capture can never repeat; the base is trimmed accordingly.
 

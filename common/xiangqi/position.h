@@ -71,6 +71,9 @@ public:
     bool king_attacked(Color c) const;
     // True when the move (legal) leaves the opponent in check.
     bool gives_check(Move m) const;
+    // The same without making the move: an attack test on the board as the move leaves it
+    // (the search decides its prunings with it before making a move).
+    bool gives_check_fast(Move m) const;
     // True when a piece of colour `by` could capture on s (pseudo-legally).
     bool is_attacked(Square s, Color by) const;
 
@@ -122,7 +125,8 @@ private:
     template <bool CapturesOnly>
     void generate(MoveList& list) const;
     // Attack test on square k against colour `us` on a board where the piece on `from`
-    // moved to `to` (Moved = false: the board as it stands, from/to unused).
+    // moved to `to` (Moved = false: the board as it stands, from/to unused). The mover may
+    // belong to either side: `us` (a legality test) or the attackers (a check test).
     template <bool Moved>
     bool attacked_after(Square k, Color us, Square from, Square to) const;
     void put(Piece p, Square s);

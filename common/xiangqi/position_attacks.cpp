@@ -87,11 +87,18 @@ bool Position::attacked_after(Square k, Color us, Square from, Square to) const 
         if (at(kr * FILE_NB + std::countr_zero(b)) == e_cannon) return true;
     for (unsigned b = LINES.cannon[kr][file_occ]; b; b &= b - 1)
         if (at(std::countr_zero(b) * FILE_NB + kf) == e_cannon) return true;
-    // Enemy horses and pawns where they could attack k from; a capture on `to` removes one.
+    // Enemy horses and pawns where they could attack k from; a capture on `to` removes one,
+    // and when the attacking side is the one moving (a check test), the mover changes place.
     auto enemy = [&](Piece p, const std::uint64_t* mask) {
-        std::uint64_t lo = pieces_[p][0], hi = pieces_[p][1];
-        if constexpr (Moved) (to < 64 ? lo : hi) &= ~(std::uint64_t(1) << (to & 63));
-        return ((lo & mask[0]) | (hi & mask[1])) != 0;
+        std::uint64_t set[2] = {pieces_[p][0], pieces_[p][1]};
+        if constexpr (Moved) {
+            set[to >> 6] &= ~(std::uint64_t(1) << (to & 63));
+            if (mover == p) {
+                set[from >> 6] &= ~(std::uint64_t(1) << (from & 63));
+                set[to >> 6] |= std::uint64_t(1) << (to & 63);
+            }
+        }
+        return ((set[0] & mask[0]) | (set[1] & mask[1])) != 0;
     };
     if (enemy(e_horse, ATTACKERS.horse[k])) {
         const auto& hf = TABLES.horse_from[k];
@@ -151,6 +158,10 @@ bool Position::gives_check(Move m) const {
     UndoInfo u;
     copy.do_move(m, u);
     return copy.in_check();
+}
+
+bool Position::gives_check_fast(Move m) const {
+    return may_give_check(m) && attacked_after<true>(king_[~side_], ~side_, m.from(), m.to());
 }
 
 bool Position::is_legal(Move m) const {

@@ -203,7 +203,8 @@ TEST(MoveGen, LegalMovesAreExactlyThePseudoMovesThatKeepTheKingSafe) {
 
 TEST(MoveGen, FastLegalityAndCheckTestsAgreeWithTheFullOnes) {
     // is_legal(m, in_check) skips the attack scan and may_give_check answers "no check" for
-    // moves off the king's lines, legs and horse steps (the search's fast paths).
+    // moves off the king's lines, legs and horse steps; gives_check_fast tests the board as the
+    // move would leave it (the search's fast paths).
     int moves = 0, checks = 0;
     for_random_positions(17, 30, 150, [&](const Position& p) {
         MoveList pseudo;
@@ -214,6 +215,7 @@ TEST(MoveGen, FastLegalityAndCheckTestsAgreeWithTheFullOnes) {
             ASSERT_EQ(p.is_legal(m, in_check), legal) << p.fen() << " " << move_to_iccs(m);
             if (!legal) continue;
             const bool check = p.gives_check(m);
+            ASSERT_EQ(p.gives_check_fast(m), check) << p.fen() << " " << move_to_iccs(m);
             if (check) {
                 ASSERT_TRUE(p.may_give_check(m)) << p.fen() << " " << move_to_iccs(m);
             }

@@ -103,6 +103,8 @@ private:
     void draw_paused(const BoardGeometry& g);  // the arbiter paused the game
     void draw_toast(const Layout& L);
 
+    // The screens, a file each: app_connect.cpp, app_lobby.cpp, app_table.cpp, app_review.cpp;
+    // the create-table dialog (app_create.cpp) and the dialogs over them (app_dialogs.cpp).
     void ui_connect();
     void ui_lobby();
     void ui_lobby_tables_narrow();

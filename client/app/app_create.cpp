@@ -1,0 +1,142 @@
+// The create-table dialog: the table's name, clock, rules, handicap and the seat to take,
+// and the create_table request it sends.
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <string>
+
+#include "app/app.h"
+#include "app/ui_common.h"
+#include "core/handicap.h"
+
+namespace xq::client {
+
+using ui::center_next_window;
+using ui::DIALOG_FLAGS;
+using ui::section;
+
+void App::send_create_table(const std::string& name, CreateSeat seat, bool with_rules) {
+    const proto::Role as = seat == CreateSeat::Red ? proto::Role::Red : seat == CreateSeat::Black ? proto::Role::Black : proto::Role::Spectator;
+    const TableRules rules = create_form_.rules();
+    session_.create_table(name, as, with_rules ? &rules : nullptr, with_rules ? create_form_.start_fen() : std::string());
+    send_outbox();
+    create_sent_ = true;
+    create_error_ = nullptr;
+}
+
+void App::ui_create_table() {
+    if (!create_open_ || screen_ != Screen::Lobby) return;
+    CreateTableForm& f = create_form_;
+    const sf::Vector2u size = window_.getSize();
+    center_next_window(float(size.x) / 2, float(size.y) / 2);
+    ImGui::SetNextWindowSizeConstraints(ImVec2(420, 0), ImVec2(float(size.x) - 40, float(size.y) - 40));
+    ImGui::Begin("##create", nullptr, DIALOG_FLAGS | ImGuiWindowFlags_NoTitleBar);
+    if (gui_.big_font()) ImGui::PushFont(gui_.big_font());
+    ImGui::TextUnformatted(t(Str::CreateTable));
+    if (gui_.big_font()) ImGui::PopFont();
+    ImGui::SetNextItemWidth(300);
+    ImGui::InputTextWithHint("##tname", t(Str::TableName), &f.name);
+
+    section(t(Str::TimeControl));
+    int kind = int(f.clock_kind);
+    bool kind_changed = ImGui::RadioButton(t(Str::NoClock), &kind, int(ClockSpec::Kind::None));
+    kind_changed |= ImGui::RadioButton(t(Str::ClockKindFischer), &kind, int(ClockSpec::Kind::Fischer));
+    kind_changed |= ImGui::RadioButton(t(Str::ClockKindAsian), &kind, int(ClockSpec::Kind::Asian));
+    if (kind_changed && kind != int(f.clock_kind)) {
+        f.clock_kind = ClockSpec::Kind(kind);
+        f.preset = f.clock_kind == ClockSpec::Kind::Fischer ? 2 : 1;  // 10+5, or 10 min/60 s/30 s
+    }
+    if (f.clock_kind != ClockSpec::Kind::None) {
+        const auto presets = f.presets();
+        const std::string current = f.custom() ? t(Str::Custom) : clock_words(lang_, presets[std::size_t(f.preset)].spec);
+        ImGui::SetNextItemWidth(300);
+        if (ImGui::BeginCombo(t(Str::Preset), current.c_str())) {
+            for (int i = 0; i < int(presets.size()); ++i)
+                if (ImGui::Selectable(clock_words(lang_, presets[std::size_t(i)].spec).c_str(), i == f.preset)) f.preset = i;
+            if (ImGui::Selectable(t(Str::Custom), f.custom())) {
+                // Start the custom entry from the preset that was chosen.
+                const ClockSpec c = f.clock();
+                f.custom_base_min = c.base_s / 60;
+                if (c.kind == ClockSpec::Kind::Fischer) f.custom_increment_s = c.increment_s;
+                else {
+                    f.custom_move_limit_s = c.move_limit_s;
+                    f.custom_countdown_s = c.countdown_s;
+                }
+                f.preset = int(presets.size());
+            }
+            ImGui::EndCombo();
+        }
+        if (f.custom()) {
+            ImGui::SetNextItemWidth(140);
+            ImGui::InputInt(t(Str::BaseMinutes), &f.custom_base_min);
+            if (f.clock_kind == ClockSpec::Kind::Fischer) {
+                ImGui::SetNextItemWidth(140);
+                ImGui::InputInt(t(Str::Increment), &f.custom_increment_s);
+            } else {
+                ImGui::SetNextItemWidth(140);
+                ImGui::InputInt(t(Str::MoveLimitSeconds), &f.custom_move_limit_s);
+                ImGui::SetNextItemWidth(140);
+                ImGui::InputInt(t(Str::CountdownSeconds), &f.custom_countdown_s);
+            }
+            ImGui::TextDisabled("%s", clock_words(lang_, f.clock()).c_str());
+        }
+    }
+
+    section(t(Str::RulesOptions));
+    ImGui::SetNextItemWidth(140);
+    ImGui::InputInt(t(Str::GraceSeconds), &f.grace_s, 10, 60);
+    ImGui::TextUnformatted(t(Str::WhenNoReturn));
+    int abandon = int(f.abandon);
+    ImGui::RadioButton(t(Str::AbandonClaim), &abandon, int(AbandonRule::Claim));
+    ImGui::RadioButton(t(Str::AbandonAi), &abandon, int(AbandonRule::Ai));
+    f.abandon = AbandonRule(abandon);
+    if (f.abandon == AbandonRule::Ai) {
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(120);
+        ImGui::SliderInt(t(Str::Level), &f.hold_level, 1, 10);
+    }
+    ImGui::Checkbox(t(Str::TakebacksAllowed), &f.takebacks);
+    ImGui::Checkbox(t(Str::HintsAllowed), &f.hints);
+
+    section(t(Str::Handicap));
+    const auto all_handicaps = handicaps();
+    f.handicap = std::clamp(f.handicap, 0, int(all_handicaps.size()) - 1);
+    ImGui::SetNextItemWidth(300);
+    if (ImGui::BeginCombo("##handicap", t(all_handicaps[std::size_t(f.handicap)].name))) {
+        for (int i = 0; i < int(all_handicaps.size()); ++i)
+            if (ImGui::Selectable(t(all_handicaps[std::size_t(i)].name), i == f.handicap)) f.handicap = i;
+        ImGui::EndCombo();
+    }
+    ImGui::TextDisabled("%s", t(all_handicaps[std::size_t(f.handicap)].detail));
+
+    section(t(Str::StartAs));
+    int seat = int(f.seat);
+    ImGui::RadioButton(t(Str::Red), &seat, int(CreateSeat::Red));
+    ImGui::SameLine();
+    ImGui::RadioButton(t(Str::Black), &seat, int(CreateSeat::Black));
+    ImGui::SameLine();
+    ImGui::RadioButton(t(Str::Spectate), &seat, int(CreateSeat::Spectator));
+    f.seat = CreateSeat(seat);
+
+    ImGui::Spacing();
+    const auto problem = f.problem();
+    if (problem) ImGui::TextColored(ImVec4(0.8f, 0.1f, 0.1f, 1), "%s", t(*problem));
+    if (create_error_) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.8f, 0.1f, 0.1f, 1));
+        ImGui::TextWrapped("%s", create_error_(lang_).c_str());
+        ImGui::PopStyleColor();
+    }
+    const bool blocked = problem.has_value() || create_sent_;
+    if (blocked) ImGui::BeginDisabled();
+    if (ImGui::Button(t(Str::Create), ImVec2(120, 0))) send_create_table(f.name, f.seat, true);
+    if (blocked) ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (ImGui::Button(t(Str::Cancel), ImVec2(120, 0))) {
+        create_open_ = create_sent_ = false;
+        create_error_ = nullptr;
+    }
+    ImGui::End();
+}
+
+}  // namespace xq::client

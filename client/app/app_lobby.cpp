@@ -1,0 +1,192 @@
+// The lobby screen: the table list (seven columns, or one cell a table in narrow windows),
+// the buttons that open the lobby's dialogs, the lobby chat, and the side panel of players,
+// PGN import and settings.
+#include <imgui.h>
+
+#include <algorithm>
+#include <string>
+
+#include "app/app.h"
+#include "app/ui_common.h"
+
+namespace xq::client {
+
+using ui::PANEL_FLAGS;
+using ui::section;
+using ui::status_label;
+
+void App::ui_lobby() {
+    const sf::Vector2u size = window_.getSize();
+    const float W = float(size.x), H = float(size.y);
+    const float side_w = std::clamp(W * 0.28f, 220.f, 360.f);
+    // Narrow windows (640x480): each table is one cell of name, seats and clock over two
+    // lines, its buttons stacked beside it, instead of seven squeezed columns.
+    const bool narrow = W - side_w < 760;
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(W - side_w, H));
+    ImGui::Begin("lobby", nullptr, PANEL_FLAGS);
+    if (gui_.big_font()) ImGui::PushFont(gui_.big_font());
+    ImGui::Text("%s · %s", t(Str::LobbyTitle), state_.server_name.c_str());
+    if (gui_.big_font()) ImGui::PopFont();
+    const float refresh_w = ImGui::CalcTextSize(t(Str::Refresh)).x + 2 * ImGui::GetStyle().FramePadding.x + 16;
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowWidth() - refresh_w - ImGui::GetStyle().WindowPadding.x));
+    if (ImGui::Button(t(Str::Refresh), ImVec2(refresh_w, 0))) {
+        session_.list_tables();
+        session_.list_users();
+        send_outbox();
+    }
+    ImGui::Separator();
+
+    // The lobby's dialogs, on one line while they fit (narrow windows wrap them).
+    const auto dialog_button = [&](Str id, bool first) {
+        const std::string label = std::string(t(id)) + " …";
+        const ImGuiStyle& st = ImGui::GetStyle();
+        const float w = ImGui::CalcTextSize(label.c_str()).x + 2 * st.FramePadding.x;
+        if (!first && ImGui::GetItemRectMax().x + st.ItemSpacing.x + w <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
+            ImGui::SameLine();
+        return ImGui::Button(label.c_str());
+    };
+    // Create a table: the dialog holds the name, the clock and the rules.
+    if (dialog_button(Str::CreateTable, true)) {
+        create_open_ = true;
+        create_error_ = nullptr;
+    }
+    if (dialog_button(Str::GameArchive, false)) open_archive();
+    if (dialog_button(Str::Endgames, false)) {
+        load_endgame_progress();
+        endgames_open_ = true;
+    }
+    if (dialog_button(Str::EditorButton, false)) editor_open_ = true;
+    if (dialog_button(Str::Tourneys, false)) open_tournaments();
+    ImGui::Spacing();
+
+    section(t(Str::Tables));
+    const float chat_h = std::max(160.f, H * 0.3f);
+    ImGui::BeginChild("tables", ImVec2(0, -chat_h), false);
+    if (state_.lobby.tables.empty()) ImGui::TextDisabled("%s", t(Str::NoTables));
+    else if (narrow) ui_lobby_tables_narrow();
+    else if (ImGui::BeginTable("tbl", 7, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp)) {
+        ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, 36);
+        ImGui::TableSetupColumn(t(Str::TableName));
+        ImGui::TableSetupColumn(t(Str::Red));
+        ImGui::TableSetupColumn(t(Str::Black));
+        ImGui::TableSetupColumn(t(Str::TimeControl));
+        ImGui::TableSetupColumn(t(Str::Spectators), ImGuiTableColumnFlags_WidthFixed, 90);
+        ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 250);
+        ImGui::TableHeadersRow();
+        for (const TableSummary& tb : state_.lobby.tables) {
+            ImGui::PushID(tb.id);
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::Text("%d", tb.id);
+            ImGui::TableNextColumn();
+            ImGui::Text("%s", table_title(lang_, tb.name, tb.default_of).c_str());
+            ImGui::TextDisabled("%s", status_label(lang_, tb.status).c_str());
+            for (Color c : {RED, BLACK}) {
+                ImGui::TableNextColumn();
+                const SeatInfo& s = tb.seats[c];
+                if (s.name.empty()) ImGui::TextDisabled("%s", t(Str::EmptySeat));
+                else ImGui::TextUnformatted(seat_label(lang_, s, state_.my_name).c_str());
+            }
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(clock_words(lang_, tb.rules.clock).c_str());
+            if (ImGui::IsItemHovered()) {
+                // The rest of the table's rules on hover.
+                const TableRules& r = tb.rules;
+                std::string abandon = t(r.abandon == AbandonRule::Ai ? Str::AbandonAi : Str::AbandonClaim);
+                if (r.abandon == AbandonRule::Ai) abandon += " (" + t(Str::AiName, {std::to_string(r.hold_level)}) + ")";
+                ImGui::SetTooltip("%s: %d\n%s %s\n%s: %s", t(Str::GraceSeconds), r.grace_s, t(Str::WhenNoReturn), abandon.c_str(),
+                                  t(Str::TakebacksAllowed), t(r.takebacks ? Str::Yes : Str::No));
+            }
+            if (!tb.rules.takebacks) ImGui::TextDisabled("%s", t(Str::NoTakebacks));
+            if (tb.rules.hints) ImGui::TextDisabled("%s", t(Str::HintsMark));
+            ImGui::TableNextColumn();
+            ImGui::Text("%d", tb.spectators);
+            ImGui::TableNextColumn();
+            if (tb.seats[RED].name.empty()) {
+                if (ImGui::SmallButton(t(Str::SitRed))) { session_.join(tb.id, proto::Role::Red); send_outbox(); }
+                ImGui::SameLine();
+            }
+            if (tb.seats[BLACK].name.empty()) {
+                if (ImGui::SmallButton(t(Str::SitBlack))) { session_.join(tb.id, proto::Role::Black); send_outbox(); }
+                ImGui::SameLine();
+            }
+            if (ImGui::SmallButton(t(Str::Spectate))) { session_.join(tb.id, proto::Role::Spectator); send_outbox(); }
+            ImGui::PopID();
+        }
+        ImGui::EndTable();
+    }
+    ImGui::EndChild();
+    section(t(Str::LobbyChat));
+    ui_chat(state_.lobby.chat, lobby_chat_, sizeof lobby_chat_, false);
+    ImGui::End();
+
+    ImGui::SetNextWindowPos(ImVec2(W - side_w, 0));
+    ImGui::SetNextWindowSize(ImVec2(side_w, H));
+    ImGui::Begin("people", nullptr, PANEL_FLAGS);
+    section(t(Str::Players));
+    ImGui::BeginChild("users", ImVec2(0, -ImGui::GetFrameHeightWithSpacing() * 6), true);
+    for (const UserEntry& u : state_.lobby.users) {
+        const std::string name = user_label(lang_, u.name, u.rating);
+        if (u.table > 0) ImGui::Text("%s  · %s", name.c_str(), t(Str::Table, {std::to_string(u.table)}).c_str());
+        else ImGui::TextUnformatted(name.c_str());
+    }
+    ImGui::EndChild();
+    ui_import_pgn();
+    section(t(Str::Settings));
+    ui_settings();
+    ImGui::End();
+}
+
+void App::ui_lobby_tables_narrow() {
+    const ImGuiStyle& st = ImGui::GetStyle();
+    float buttons_w = 0;
+    for (Str id : {Str::SitRed, Str::SitBlack, Str::Spectate})
+        buttons_w = std::max(buttons_w, ImGui::CalcTextSize(t(id)).x + 2 * st.FramePadding.x);
+    if (!ImGui::BeginTable("tbln", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH)) return;
+    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("999").x);
+    ImGui::TableSetupColumn(t(Str::TableName), ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, buttons_w);
+    ImGui::TableHeadersRow();
+    for (const TableSummary& tb : state_.lobby.tables) {
+        ImGui::PushID(tb.id);
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::Text("%d", tb.id);
+        ImGui::TableNextColumn();
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextUnformatted(table_title(lang_, tb.name, tb.default_of).c_str());
+        std::string seats;
+        for (Color c : {RED, BLACK}) {
+            const SeatInfo& s = tb.seats[c];
+            seats.append(t(c == RED ? Str::Red : Str::Black)).append(" ");
+            seats.append(s.name.empty() ? std::string(t(Str::EmptySeat)) : seat_label(lang_, s, state_.my_name));
+            if (c == RED) seats.append(" · ");
+        }
+        ImGui::TextUnformatted(seats.c_str());
+        std::string more = status_label(lang_, tb.status);
+        more.append(" · ").append(clock_words(lang_, tb.rules.clock));
+        more.append(" · ").append(t(Str::Watchers, {std::to_string(tb.spectators)}));
+        if (!tb.rules.takebacks) more.append(" · ").append(t(Str::NoTakebacks));
+        if (tb.rules.hints) more.append(" · ").append(t(Str::HintsMark));
+        ImGui::TextDisabled("%s", more.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::TableNextColumn();
+        if (tb.seats[RED].name.empty() && ImGui::SmallButton(t(Str::SitRed))) {
+            session_.join(tb.id, proto::Role::Red);
+            send_outbox();
+        }
+        if (tb.seats[BLACK].name.empty() && ImGui::SmallButton(t(Str::SitBlack))) {
+            session_.join(tb.id, proto::Role::Black);
+            send_outbox();
+        }
+        if (ImGui::SmallButton(t(Str::Spectate))) {
+            session_.join(tb.id, proto::Role::Spectator);
+            send_outbox();
+        }
+        ImGui::PopID();
+    }
+    ImGui::EndTable();
+}
+
+}  // namespace xq::client

@@ -95,6 +95,7 @@ private:
     void render();
     bool needs_redraw() const;
 
+    // Drawing a frame (app_draw.cpp).
     Layout layout() const;
     BoardGeometry board_geometry() const;
     void draw_table_board(const Layout& L);

@@ -181,11 +181,15 @@ private:
     bool load_script(std::string& error);
     void run_script();
     StepResult step(const ScriptAction& a);
+    // A verb of the lobby's windows or the review's controls (nullopt: not one of them,
+    // app_script_windows.cpp), and `expect` (app_script_expect.cpp).
+    std::optional<StepResult> step_window(const ScriptAction& a, float waited_ms);
+    StepResult step_expect(const ScriptAction& a, float waited_ms);
     void script_fail(const std::string& why);
     bool click_square(Square s, Intent& out);
     void save_screenshot(const std::string& path);
 
-    int bench();
+    int bench();  // app_bench.cpp
     // The benchmark's breakdown: where a frame's time goes (each stage ends with glFinish).
     enum class Stage { Clear, Board, Plates, GuiBuild, GuiRender, Toast, Present, Count };
     void stage_start();

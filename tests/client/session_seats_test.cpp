@@ -1,0 +1,207 @@
+// The protocol session and the people at the table: a dropped opponent's countdown and the
+// claim, the AI holding a seat, late arrivals; offers made, answered and withdrawn.
+#include <gtest/gtest.h>
+
+#include "session_fixture.h"
+
+using namespace xq;
+using namespace xq::client;
+
+namespace {
+
+proto::TableSnapshot playing_snapshot(proto::AbandonPolicy policy) {
+    proto::TableSnapshot s;
+    s.table.id = 7;
+    s.table.red = proto::SeatInfo{"alice", 0, true};
+    s.table.black = proto::SeatInfo{"bob", 0, true};
+    s.table.status = proto::TableStatus::Playing;
+    s.table.settings = proto::TableSettings{"fischer:300+5", 60, policy, 5, true};
+    s.you = proto::Role::Red;
+    return s;
+}
+
+}  // namespace
+
+TEST_F(SessionTest, OpponentDropsCountdownThenClaim) {
+    proto::Welcome w;
+    w.name = "alice";
+    feed(w);
+    feed(playing_snapshot(proto::AbandonPolicy::Claim));
+    session.take_cues();
+    session.take_outbox();
+
+    proto::PlayerLeft pl;
+    pl.table = 7;
+    pl.name = "bob";
+    pl.role = proto::Role::Black;
+    pl.reason = proto::LeaveReason::Disconnected;
+    pl.grace_ms = 58'000;
+    feed(pl);
+    const SeatInfo& bob = state.table.seats[BLACK];
+    EXPECT_FALSE(bob.connected);
+    const auto now = std::chrono::steady_clock::now();
+    const std::int64_t left = bob.grace_left_ms(now);
+    EXPECT_GT(left, 57'000);
+    EXPECT_LE(left, 58'000);
+    EXPECT_EQ(seat_notice(Lang::English, bob, now), "bob lost connection — seat kept 0:58");
+    EXPECT_FALSE(state.table.claim_open) << "nothing to claim while the grace runs";
+
+    // A table_update that does not repeat grace_ms keeps the countdown running.
+    proto::TableUpdate u;
+    u.table = playing_snapshot(proto::AbandonPolicy::Claim).table;
+    u.table.black->connected = false;
+    feed(u);
+    EXPECT_GT(state.table.seats[BLACK].grace_left_ms(now), 57'000);
+
+    proto::SeatAbandoned sa;
+    sa.table = 7;
+    sa.seat = BLACK;
+    sa.name = "bob";
+    sa.claimable = true;
+    feed(sa);
+    EXPECT_TRUE(state.table.seats[BLACK].abandoned);
+    EXPECT_TRUE(state.table.claim_open);
+    EXPECT_TRUE(state.table.claim_possible);
+    EXPECT_TRUE(has_cue(Cue::Kind::Offer));
+
+    session.keep_waiting();
+    EXPECT_FALSE(state.table.claim_open);
+    EXPECT_TRUE(state.table.claim_possible) << "the win can still be claimed later";
+    session.claim_win();
+    EXPECT_EQ(sent_types(), std::vector<std::string>{"claim_win"});
+
+    proto::GameOver go;
+    go.table = 7;
+    go.result.outcome = Outcome::RedWins;
+    go.result.reason = "abandonment";
+    go.result.text = "Black abandoned the game";
+    feed(go);
+    EXPECT_FALSE(state.table.claim_possible);
+    EXPECT_FALSE(state.table.claim_open);
+}
+
+TEST_F(SessionTest, AiHoldsTheSeatUntilThePlayerReturns) {
+    proto::Welcome w;
+    w.name = "alice";
+    feed(w);
+    feed(playing_snapshot(proto::AbandonPolicy::Ai));
+    session.take_cues();
+    proto::SeatAbandoned sa;
+    sa.table = 7;
+    sa.seat = BLACK;
+    sa.name = "bob";
+    sa.claimable = false;
+    sa.hold_level = 5;
+    feed(sa);
+    EXPECT_FALSE(state.table.claim_open) << "no claim question when the AI holds the seat";
+    const auto cues = session.take_cues();
+    ASSERT_EQ(cues.size(), 1u);
+    EXPECT_EQ(tr(Lang::English, cues[0].str, {cues[0].text, cues[0].arg2}), "AI (level 5) plays for bob until they return");
+    EXPECT_EQ(seat_notice(Lang::Chinese, state.table.seats[BLACK], std::chrono::steady_clock::now()),
+              "电脑（5级）代 bob 下棋，直到其回来");
+
+    proto::PlayerReturned pr;
+    pr.table = 7;
+    pr.name = "bob";
+    pr.role = proto::Role::Black;
+    feed(pr);
+    const SeatInfo& bob = state.table.seats[BLACK];
+    EXPECT_TRUE(bob.connected);
+    EXPECT_FALSE(bob.abandoned);
+    EXPECT_EQ(bob.hold_level, 0);
+    EXPECT_EQ(seat_notice(Lang::English, bob, std::chrono::steady_clock::now()), "");
+}
+
+TEST_F(SessionTest, SpectatorArrivingLateSeesTheCountdown) {
+    proto::Welcome w;
+    w.name = "carol";
+    feed(w);
+    proto::TableSnapshot s = playing_snapshot(proto::AbandonPolicy::Claim);
+    s.you = proto::Role::Spectator;
+    s.table.black->connected = false;
+    s.table.black->grace_ms = 30'000;
+    feed(s);
+    const auto now = std::chrono::steady_clock::now();
+    EXPECT_EQ(seat_notice(Lang::English, state.table.seats[BLACK], now), "bob lost connection — seat kept 0:30");
+    proto::SeatAbandoned sa;
+    sa.table = 7;
+    sa.seat = BLACK;
+    sa.name = "bob";
+    sa.claimable = true;
+    feed(sa);
+    EXPECT_FALSE(state.table.claim_open) << "a spectator cannot claim";
+    EXPECT_FALSE(state.table.claim_possible);
+    EXPECT_NE(seat_notice(Lang::English, state.table.seats[BLACK], now).find("did not come back"), std::string::npos);
+}
+
+TEST_F(SessionTest, LateArrivalAtAnAbandonedSeatAsksTheOpponent) {
+    // Alice reconnects (resume) after bob's grace ran out: the snapshot alone opens the question.
+    proto::Welcome w;
+    w.name = "alice";
+    feed(w);
+    proto::TableSnapshot s = playing_snapshot(proto::AbandonPolicy::Claim);
+    s.table.black->connected = false;
+    s.table.black->abandoned = true;
+    feed(s);
+    EXPECT_TRUE(state.table.claim_open);
+}
+
+TEST_F(SessionTest, OurOfferWaitsForTheAnswerAndEndsWithIt) {
+    join_red_table();
+    session.offer_draw();
+    EXPECT_EQ(state.table.outgoing_offer.kind, Offer::Kind::Draw);
+    EXPECT_EQ(state.table.outgoing_offer.from, "AI");
+    feed(proto::DrawAnswered{7, BLACK, false});
+    EXPECT_EQ(state.table.outgoing_offer.kind, Offer::Kind::None);
+    session.request_takeback();
+    EXPECT_EQ(state.table.outgoing_offer.kind, Offer::Kind::Takeback);
+    feed(move_made(1, "h2e2", RED));
+    EXPECT_EQ(state.table.outgoing_offer.kind, Offer::Kind::None) << "offers die when the position changes";
+}
+
+// Our open offer can be withdrawn (the request names its kind) and is gone when the server
+// says so; the opponent's withdrawn offer closes its dialog with a notice naming them.
+TEST_F(SessionTest, OffersAreWithdrawn) {
+    join_red_table({"h2e2", "h9g7"});
+    session.take_outbox();
+    session.withdraw_offer();
+    EXPECT_TRUE(sent_types().empty()) << "no open offer: nothing to withdraw";
+    session.offer_draw();
+    session.take_outbox();
+    session.withdraw_offer();
+    const auto out = session.take_outbox();
+    ASSERT_EQ(out.size(), 1u);
+    const auto d = proto::decode_client(std::string_view(out[0]).substr(0, out[0].size() - 1));
+    ASSERT_TRUE(d.ok());
+    EXPECT_EQ(std::get<proto::WithdrawOffer>(d.value()).offer, proto::OfferKind::Draw);
+    EXPECT_EQ(state.table.outgoing_offer.kind, Offer::Kind::Draw) << "until the server confirms";
+    feed(proto::OfferWithdrawn{7, RED, proto::OfferKind::Draw});
+    EXPECT_EQ(state.table.outgoing_offer.kind, Offer::Kind::None);
+
+    session.take_cues();
+    feed(proto::TakebackRequested{7, BLACK});
+    EXPECT_EQ(state.table.incoming_offer.kind, Offer::Kind::Takeback);
+    feed(proto::OfferWithdrawn{7, BLACK, proto::OfferKind::Takeback});
+    EXPECT_EQ(state.table.incoming_offer.kind, Offer::Kind::None);
+    bool told = false;
+    for (const Cue& c : session.take_cues())
+        told |= c.kind == Cue::Kind::Notice && c.str == Str::TakebackWithdrawn && c.text == "AI";
+    EXPECT_TRUE(told);
+}
+
+TEST_F(SessionTest, ANewGameThatSwapsColoursSaysSo) {
+    join_red_table();
+    session.take_cues();
+    proto::TableSnapshot s;
+    s.table.id = 7;
+    s.table.name = "t7";
+    s.table.red = proto::SeatInfo{"AI", 5, true};
+    s.table.black = proto::SeatInfo{"alice", 0, true};
+    s.table.status = proto::TableStatus::Waiting;
+    s.you = proto::Role::Black;
+    feed(s);
+    bool told = false;
+    for (const Cue& c : session.take_cues()) told |= c.kind == Cue::Kind::Notice && c.str == Str::NowBlack;
+    EXPECT_TRUE(told);
+    EXPECT_EQ(state.table.board.seat(), BLACK);
+}

@@ -20,6 +20,15 @@ cd "$work"
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 # Seconds a client may run before `timeout` stops it (and its test fails); a test may set it.
 client_timeout=150
+# Every xvfb-run of the test keeps its X authority file under WORKDIR (mktemp -t follows
+# TMPDIR), so the Xvfb servers the test started can be told apart from any other: an Xvfb
+# whose xvfb-run did not stop it (its xvfb-run killed, or its clean-up failing before the
+# kill) is stopped when the test exits (stop_test_xvfbs, from the EXIT trap).
+export TMPDIR="$work"
+stop_test_xvfbs() {
+  pkill -TERM -f -- "^Xvfb .* -auth $work/xvfb-run\\." 2>/dev/null || true
+}
+trap stop_test_xvfbs EXIT
 
 # start_server OPTIONS... starts "$server" on an ephemeral loopback port with its own data
 # directory and no discovery responder, logging to server.log, and sets $server_pid and
@@ -41,7 +50,7 @@ stop_server() {
 start_server() {
   "$server" --port 0 --bind 127.0.0.1 --data-dir data --discovery-port 0 --log-level info "$@" >server.log 2>&1 &
   server_pid=$!
-  trap stop_server EXIT
+  trap 'stop_test_xvfbs; stop_server' EXIT
   port=""
   for _ in $(seq 1 100); do
     port=$(grep -oE '127\.0\.0\.1:[0-9]+' server.log | head -n1 | cut -d: -f2 || true)

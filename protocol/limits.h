@@ -52,6 +52,14 @@ inline constexpr std::size_t SNAPSHOT_CHAT_LINES = 20;
 inline constexpr std::size_t SNAPSHOT_CHAT_BYTES = 4 * 1024;
 // A `tables` reply lists at most this many tables per line (more follow with `more`).
 inline constexpr std::size_t TABLES_PER_LINE = 40;
+// One page of the lobby's lists: a `list_tables` / `list_users` reply (and the one after
+// `welcome`) holds at most this many tables / users, from `offset` on; the lines of a page
+// stay within TABLES_PER_LINE / USERS_PER_LINE and MAX_LINE_BYTES. A login costs the same
+// whatever the size of the lobby (docs/scale.md, "Logins at scale").
+inline constexpr std::size_t TABLES_PER_PAGE = 100;
+inline constexpr std::size_t USERS_PER_PAGE = 200;
+// The highest `offset` a list request may name (past the end of the list gives an empty page).
+inline constexpr int MAX_LIST_OFFSET = 1'000'000;
 // A `game_record` carries at most this many events of the game (arbiter's actions) and this
 // many bytes of their text (the PGN export has them all).
 inline constexpr std::size_t GAME_EVENTS_PER_LINE = 20;

@@ -173,14 +173,28 @@ struct Ping {
     template <class F> void fields(F& f) { f.opt("id", id); }
 };
 
+// One page of the lobby's tables (waiting tables first, then the others; each by id) or users
+// (the lobby's users first, then those at tables; each by name in code point order): from
+// `offset` (0..MAX_LIST_OFFSET), at most `limit` items (1..TABLES_PER_PAGE / USERS_PER_PAGE;
+// 0 or absent: the most). Anything else is bad_field.
 struct ListTables {
     static constexpr std::string_view TYPE = "list_tables";
-    template <class F> void fields(F&) {}
+    int offset = 0;
+    int limit = 0;
+    template <class F> void fields(F& f) {
+        f.opt("offset", offset, 0, MAX_LIST_OFFSET);
+        f.opt("limit", limit, 0, int(TABLES_PER_PAGE));
+    }
 };
 
 struct ListUsers {
     static constexpr std::string_view TYPE = "list_users";
-    template <class F> void fields(F&) {}
+    int offset = 0;
+    int limit = 0;
+    template <class F> void fields(F& f) {
+        f.opt("offset", offset, 0, MAX_LIST_OFFSET);
+        f.opt("limit", limit, 0, int(USERS_PER_PAGE));
+    }
 };
 
 struct CreateTable {
@@ -533,24 +547,37 @@ struct Error {
     }
 };
 
+// One line of a page of the lobby's list (ListTables): `offset` is the place of its first
+// item in the whole list, `total` the list's length when it was sent; the page holds the
+// items from its first line's offset on (more lie past it while offset + items < total).
 struct Tables {
     static constexpr std::string_view TYPE = "tables";
     std::vector<TableInfo> tables;
-    bool more = false;  // true when another `tables` line follows with the rest
+    bool more = false;  // true when another `tables` line of the same page follows
+    int offset = 0;
+    int total = 0;
     template <class F> void fields(F& f) {
         f("tables", tables);
         f.opt("more", more);
+        f.opt("offset", offset, 0, 1 << 30);
+        f.opt("total", total, 0, 1 << 30);
     }
+    bool operator==(const Tables&) const = default;
 };
 
 struct Users {
     static constexpr std::string_view TYPE = "users";
     std::vector<UserInfo> users;
-    bool more = false;
+    bool more = false;  // true when another `users` line of the same page follows
+    int offset = 0;
+    int total = 0;
     template <class F> void fields(F& f) {
         f("users", users);
         f.opt("more", more);
+        f.opt("offset", offset, 0, 1 << 30);
+        f.opt("total", total, 0, 1 << 30);
     }
+    bool operator==(const Users&) const = default;
 };
 
 struct UserJoined {

@@ -15,24 +15,41 @@ bool page_full(std::size_t items, std::size_t per_line, std::size_t used, std::s
     return items > 0 && (items == per_line || used + cost > MAX_LINE_BYTES);
 }
 
+// A line with an empty list: its `more`, `offset` (its first item's place) and `total`.
+template <class Page>
+Page empty_line(bool more, int offset, int total) {
+    Page p{};
+    p.more = more;
+    p.offset = offset;
+    p.total = total;
+    return p;
+}
+
+// What a line takes before its items: the budget counts `more` on every line.
+template <class Page>
+std::size_t line_base(int offset, int total) {
+    return encode(ServerMessage{empty_line<Page>(true, offset, total)}).size();
+}
+
 template <class Page, class Item>
-std::vector<Page> paginate(const std::vector<Item>& items, std::vector<Item> Page::*list, std::size_t per_line) {
-    Page empty{};
-    empty.more = true;
-    const std::size_t base = encode(ServerMessage{empty}).size();
-    std::vector<Page> pages(1);
-    std::size_t used = base;
+std::vector<Page> paginate(const std::vector<Item>& items, std::vector<Item> Page::*list, std::size_t per_line,
+                           int offset, int total) {
+    if (total < 0) total = offset + static_cast<int>(items.size());
+    std::vector<Page> pages{empty_line<Page>(false, offset, total)};
+    std::size_t used = line_base<Page>(offset, total);
+    int at = offset;
     for (const Item& item : items) {
         Page one{};
         (one.*list).push_back(item);
         const std::size_t cost = encode(ServerMessage{one}).size() - encode(ServerMessage{Page{}}).size() + 1;
         if (page_full((pages.back().*list).size(), per_line, used, cost)) {
             pages.back().more = true;
-            pages.emplace_back();
-            used = base;
+            pages.push_back(empty_line<Page>(false, at, total));
+            used = line_base<Page>(at, total);
         }
         (pages.back().*list).push_back(item);
         used += cost;
+        ++at;
     }
     return pages;
 }
@@ -45,20 +62,16 @@ std::pair<std::string, std::string> cut_at_list(const std::string& line) {
 
 }  // namespace
 
-std::vector<Tables> table_pages(const std::vector<TableInfo>& tables) {
-    return paginate(tables, &Tables::tables, TABLES_PER_LINE);
+std::vector<Tables> table_pages(const std::vector<TableInfo>& tables, int offset, int total) {
+    return paginate(tables, &Tables::tables, TABLES_PER_LINE, offset, total);
 }
 
-std::vector<Users> user_pages(const std::vector<UserInfo>& users) {
-    return paginate(users, &Users::users, USERS_PER_LINE);
+std::vector<Users> user_pages(const std::vector<UserInfo>& users, int offset, int total) {
+    return paginate(users, &Users::users, USERS_PER_LINE, offset, total);
 }
 
 template <class Page, class Item, std::vector<Item> Page::*List, auto KeyMember, std::size_t PerLine>
 EncodedPages<Page, Item, List, KeyMember, PerLine>::EncodedPages() {
-    Page more{};
-    more.more = true;
-    std::tie(head_more_, tail_more_) = cut_at_list(encode_line(ServerMessage{more}));
-    std::tie(head_last_, tail_last_) = cut_at_list(encode_line(ServerMessage{Page{}}));
     empty_ = encode(ServerMessage{Page{}});
     list_at_ = empty_.find("[]") + 1;
 }
@@ -72,8 +85,9 @@ std::string EncodedPages<Page, Item, List, KeyMember, PerLine>::encode_item(cons
 }
 
 template <class Page, class Item, std::vector<Item> Page::*List, auto KeyMember, std::size_t PerLine>
-bool EncodedPages<Page, Item, List, KeyMember, PerLine>::unchanged(const std::vector<Item>& items) const {
-    return built_ && std::equal(items.begin(), items.end(), entries_.begin(), entries_.end(),
+bool EncodedPages<Page, Item, List, KeyMember, PerLine>::unchanged(const std::vector<Item>& items, int offset,
+                                                                   int total) const {
+    return built_ && offset == offset_ && total == total_ && std::equal(items.begin(), items.end(), entries_.begin(), entries_.end(),
                                 [](const Item& now, const Encoded& before) { return now == before.item; });
 }
 
@@ -123,12 +137,11 @@ auto EncodedPages<Page, Item, List, KeyMember, PerLine>::reuse_or_encode(std::ve
 template <class Page, class Item, std::vector<Item> Page::*List, auto KeyMember, std::size_t PerLine>
 void EncodedPages<Page, Item, List, KeyMember, PerLine>::pack(const std::vector<Encoded>& entries) {
     lines_.clear();
-    const std::size_t base = head_more_.size() + tail_more_.size() - 1;  // without the '\n'
+    int at = offset_, start = offset_;
     std::string body;
-    std::size_t used = base, count = 0;
+    std::size_t used = line_base<Page>(start, total_), count = 0;
     auto close_page = [&](bool more) {
-        const std::string& head = more ? head_more_ : head_last_;
-        const std::string& tail = more ? tail_more_ : tail_last_;
+        const auto [head, tail] = cut_at_list(encode_line(ServerMessage{empty_line<Page>(more, start, total_)}));
         lines_.push_back(std::make_shared<const std::string>(head + body + tail));
         body.clear();
     };
@@ -136,20 +149,26 @@ void EncodedPages<Page, Item, List, KeyMember, PerLine>::pack(const std::vector<
         const std::size_t cost = e.json.size() + 1;
         if (page_full(count, PerLine, used, cost)) {
             close_page(true);
-            used = base;
+            start = at;
+            used = line_base<Page>(start, total_);
             count = 0;
         }
         if (count > 0) body += ',';
         body += e.json;
         used += cost;
         ++count;
+        ++at;
     }
     close_page(false);
 }
 
 template <class Page, class Item, std::vector<Item> Page::*List, auto KeyMember, std::size_t PerLine>
-auto EncodedPages<Page, Item, List, KeyMember, PerLine>::lines(std::vector<Item> items) -> const std::vector<Line>& {
-    if (unchanged(items)) return lines_;
+auto EncodedPages<Page, Item, List, KeyMember, PerLine>::lines(std::vector<Item> items, int offset, int total)
+    -> const std::vector<Line>& {
+    if (total < 0) total = offset + static_cast<int>(items.size());
+    if (unchanged(items, offset, total)) return lines_;
+    offset_ = offset;
+    total_ = total;
     entries_ = reuse_or_encode(items);
     pack(entries_);
     built_ = true;

@@ -11,16 +11,19 @@
 
 namespace xq::proto {
 
-// Every page but the last has `more` set; an empty list gives one empty page. The pages
-// together hold the items in their order; each encodes to at most MAX_LINE_BYTES bytes and
-// holds at most TABLES_PER_LINE / USERS_PER_LINE items.
-std::vector<Tables> table_pages(const std::vector<TableInfo>& tables);
-std::vector<Users> user_pages(const std::vector<UserInfo>& users);
+// The lines of one page of a list: `items` are the list's items from place `offset` on, of
+// `total` in all. Every line but the last has `more` set; no items give one empty line. The
+// lines together hold the items in their order; each encodes to at most MAX_LINE_BYTES bytes,
+// holds at most TABLES_PER_LINE / USERS_PER_LINE items, and carries `total` and its first
+// item's place as `offset`.
+std::vector<Tables> table_pages(const std::vector<TableInfo>& tables, int offset = 0, int total = -1);
+std::vector<Users> user_pages(const std::vector<UserInfo>& users, int offset = 0, int total = -1);
 
-// The encoded lines of a list's pages, kept from one call to the next: a server answers every
-// login with the whole table and user lists, and encoding them afresh per login was its top
-// cost under load (docs/scale.md). The same list again returns the same lines; a changed list
-// encodes again only the items that changed and packs the pages anew. An item's JSON is kept
+// The encoded lines of a page, kept from one call to the next: a server answers every login
+// with the first page of the table and user lists, and encoding them afresh per login was its
+// top cost under load (docs/scale.md). The same items (at the same offset, of the same total)
+// again return the same lines; a change encodes again only the items that changed and packs
+// the lines anew. An item's JSON is kept
 // only while the item compares equal, so nothing can go stale. The last list is walked in
 // step with the new one (an item added, removed or changed costs O(1)); when the order changes
 // much, the kept items are found by KeyMember (a table's id, a user's name). The lines are
@@ -31,7 +34,7 @@ public:
     using Line = std::shared_ptr<const std::string>;
 
     EncodedPages();
-    const std::vector<Line>& lines(std::vector<Item> items);
+    const std::vector<Line>& lines(std::vector<Item> items, int offset = 0, int total = -1);
 
 private:
     using Key = std::remove_cvref_t<decltype(std::declval<const Item&>().*KeyMember)>;
@@ -41,15 +44,14 @@ private:
     };
 
     std::string encode_item(const Item& item) const;
-    bool unchanged(const std::vector<Item>& items) const;
+    bool unchanged(const std::vector<Item>& items, int offset, int total) const;
     std::vector<Encoded> reuse_or_encode(std::vector<Item>& items);
     void pack(const std::vector<Encoded>& entries);
 
-    // A page's line with an empty list, cut at its "[]": every page is head + items + tail.
-    std::string head_more_, tail_more_, head_last_, tail_last_;
     std::string empty_;        // encode() of an empty page without `more`
     std::size_t list_at_ = 0;  // where an item's JSON starts in encode() of a one-item page
-    bool built_ = false;       // lines_ answer entries_ (false: nothing yet)
+    bool built_ = false;       // lines_ answer entries_, offset_ and total_ (false: nothing yet)
+    int offset_ = 0, total_ = 0;
     std::vector<Encoded> entries_;  // the last list, in its order, with each item's JSON
     std::vector<Line> lines_;
 };

@@ -89,6 +89,12 @@ void CliApp::say(std::string_view text) {
     }
 }
 
+void CliApp::say_rest(std::string_view what, std::string_view command, int next, int total) {
+    if (next >= total) return;
+    say(cat(std::to_string(total - next), " more ", std::string(what), " (", std::to_string(total), " in all): ",
+            std::string(command), " ", std::to_string(next)));
+}
+
 void CliApp::note_error(std::string_view message) {
     if (opt_.batch) {
         out_ += json{{"type", "cli_error"}, {"message", std::string(message)}}.dump(
@@ -197,12 +203,13 @@ void CliApp::handle_server_line(const std::string& line) {
             },
             [&](const proto::Tables& t) {
                 if (!human) return;
-                if (t.tables.empty()) say("no tables yet: create one");
+                if (t.tables.empty() && t.total == 0) say("no tables yet: create one");
                 for (const auto& ti : t.tables) {
                     say(cat("#", std::to_string(ti.id), " ", ti.name, " red: ", seat_text(ti.red), " black: ",
                             seat_text(ti.black), " spectators: ", std::to_string(ti.spectators), " ",
                             std::string(proto::status_name(ti.status)), ", ply ", std::to_string(ti.ply)));
                 }
+                if (!t.more) say_rest("tables", "list", t.offset + int(t.tables.size()), t.total);
             },
             [&](const proto::Users& u) {
                 if (!human) return;
@@ -213,6 +220,7 @@ void CliApp::handle_server_line(const std::string& line) {
                     if (ui.table != 0) s += cat("@", std::to_string(ui.table));
                 }
                 say(s);
+                if (!u.more) say_rest("users", "users", u.offset + int(u.users.size()), u.total);
             },
             [&](const proto::TableSnapshot& s) {
                 table_ = s.table.id;

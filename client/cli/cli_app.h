@@ -74,6 +74,9 @@ public:
 
 private:
     void say(std::string_view text);  // interactive text, or a cli_info JSON line in batch
+    // After a page of the lobby's `what` ("tables", "users") that ends at `next` of `total`:
+    // how many more there are and the `command` that shows them (nothing at the end).
+    void say_rest(std::string_view what, std::string_view command, int next, int total);
     void show_board();
     std::string describe_move_prompt() const;
     CommandResult move_command(std::string_view text);

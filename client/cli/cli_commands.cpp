@@ -14,7 +14,7 @@ namespace {
 
 constexpr std::string_view HELP_TEXT =
     "commands:\n"
-    "  list | users                      tables / users in the lobby\n"
+    "  list | users [OFFSET]             tables / users in the lobby (a page; OFFSET: from there on)\n"
     "  create [red|black|spectator] [key=value ...] [name]   new table, sitting where you say\n"
     "        (default red); keys: clock=none|fischer:300+5|asian:600/60/30, grace=SECONDS,\n"
     "        abandon=claim|ai, hold=LEVEL, takebacks=on|off, hints=on|off\n"
@@ -89,10 +89,17 @@ CommandResult CliApp::handle_command(std::string_view line) {
         out_ += HELP_TEXT;
     } else if (cmd == "quit" || cmd == "exit") {
         r.quit = true;
-    } else if (cmd == "list" || cmd == "tables") {
-        send(proto::ListTables{});
-    } else if (cmd == "users" || cmd == "who") {
-        send(proto::ListUsers{});
+    } else if (cmd == "list" || cmd == "tables" || cmd == "users" || cmd == "who") {
+        // An optional offset: the page of the lobby's list from that place on.
+        long long offset = 0;
+        if (!rest.empty() && (!parse_int(rest, offset) || offset < 0 || offset > proto::MAX_LIST_OFFSET)) {
+            note_error(cat(std::string(cmd), ": the offset must be a number 0-", std::to_string(proto::MAX_LIST_OFFSET)));
+            return r;
+        }
+        if (cmd == "list" || cmd == "tables")
+            send(proto::ListTables{int(offset), 0});
+        else
+            send(proto::ListUsers{int(offset), 0});
     } else if (cmd == "ping") {
         send(proto::Ping{});
     } else if (cmd == "create") {

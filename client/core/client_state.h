@@ -143,6 +143,10 @@ enum class Connection { Disconnected, Connecting, Handshake, Ready };
 struct LobbyState {
     std::vector<TableSummary> tables;
     std::vector<UserEntry> users;
+    // The server sends its lists a page at a time (PROTOCOL.md, Lobby lists): the place
+    // after the last page received and the list's length then; more while next < total.
+    int tables_next = 0, tables_total = 0;
+    int users_next = 0, users_total = 0;
     std::deque<ChatLine> chat;
     std::optional<Invitation> invitation;
 };

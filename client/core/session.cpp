@@ -152,8 +152,10 @@ void Session::on(const proto::Error& m) {
     cues_.push_back(std::move(c));
 }
 
+// A page from the list's start replaces the list; a later page adds to it (an item the
+// list holds already, met again as the list shifted between pages, is replaced in place).
 void Session::on(const proto::Tables& m) {
-    if (!tables_more_) state_.lobby.tables.clear();
+    if (!tables_more_ && m.offset == 0) state_.lobby.tables.clear();
     for (const auto& t : m.tables) {
         TableSummary s;
         s.id = int(t.id);
@@ -163,15 +165,28 @@ void Session::on(const proto::Tables& m) {
         s.spectators = t.spectators;
         s.status = status_word(t.status);
         s.rules = rules_from(t.settings);
-        state_.lobby.tables.push_back(std::move(s));
+        auto& tables = state_.lobby.tables;
+        const auto it = std::find_if(tables.begin(), tables.end(), [&](const TableSummary& x) { return x.id == s.id; });
+        if (it != tables.end()) *it = std::move(s);
+        else tables.push_back(std::move(s));
     }
     tables_more_ = m.more;
+    state_.lobby.tables_next = m.offset + int(m.tables.size());
+    state_.lobby.tables_total = m.total;
 }
 
 void Session::on(const proto::Users& m) {
-    if (!users_more_) state_.lobby.users.clear();
-    for (const auto& u : m.users) state_.lobby.users.push_back({u.name, int(u.table), u.rating});
+    auto& users = state_.lobby.users;
+    if (!users_more_ && m.offset == 0) users.clear();
+    for (const auto& u : m.users) {
+        UserEntry e{u.name, int(u.table), u.rating};
+        const auto it = std::find_if(users.begin(), users.end(), [&](const UserEntry& x) { return x.name == e.name; });
+        if (it != users.end()) *it = std::move(e);
+        else users.push_back(std::move(e));
+    }
     users_more_ = m.more;
+    state_.lobby.users_next = m.offset + int(m.users.size());
+    state_.lobby.users_total = m.total;
 }
 
 void Session::on(const proto::UserJoined& m) {

@@ -53,6 +53,10 @@ public:
     void hello(const std::string& name, const std::string& resume = {}, const std::string& password = {});
     void list_tables();
     void list_users();
+    // The next page of the lobby's tables / users (state().lobby.tables_next < tables_total):
+    // added to the lists, each table or user once.
+    void more_tables();
+    void more_users();
     // Without rules the server's defaults apply; with them every setting is sent.
     // `fen`: a start position other than the standard one (an endgame challenge).
     void create_table(const std::string& name, proto::Role as, const TableRules* rules = nullptr,

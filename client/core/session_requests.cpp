@@ -28,6 +28,8 @@ void Session::hello(const std::string& name, const std::string& resume, const st
 }
 void Session::list_tables() { send(proto::ListTables{}); }
 void Session::list_users() { send(proto::ListUsers{}); }
+void Session::more_tables() { send(proto::ListTables{state_.lobby.tables_next, 0}); }
+void Session::more_users() { send(proto::ListUsers{state_.lobby.users_next, 0}); }
 void Session::create_table(const std::string& name, proto::Role as, const TableRules* rules,
                            const std::string& fen) {
     proto::CreateTable c;

@@ -68,14 +68,6 @@ Lobby::User* Lobby::find_by_name(std::string_view name) {
     return nullptr;
 }
 
-void Lobby::set_table(User& u, proto::TableId table) {
-    u.table = table;
-    if (u.greeted && table == 0)
-        in_lobby_.insert(u.id);
-    else
-        in_lobby_.erase(u.id);
-}
-
 void Lobby::set_engines(EnginePool* engines) {
     engines_ = engines;
     // An engine's name shows in its seat: nobody may take it as a nickname.
@@ -153,24 +145,6 @@ void Lobby::broadcast_lobby_buffer(const Buffer& b, SessionId except) {
         if (!u || u->closing || id == except) continue;
         out_.send(id, b);
     }
-}
-
-// Pages measured in bytes (protocol/pages.h): no line over MAX_LINE_BYTES, whatever the names.
-// The lists are built afresh (cheap) and compared with the last ones sent: only what changed
-// is encoded again, and every client gets the same shared lines.
-void Lobby::send_tables(User& u) {
-    std::vector<proto::TableInfo> all;
-    all.reserve(tables_.size());
-    for (const auto& [id, t] : tables_) all.push_back(t->info());
-    for (const auto& line : table_lines_.lines(std::move(all))) out_.send(u.id, line);
-}
-
-void Lobby::send_users(User& u) {
-    std::vector<proto::UserInfo> all;
-    all.reserve(users_.size());
-    for (const auto& [id, other] : users_)
-        if (other->greeted) all.push_back(proto::UserInfo{other->name, other->table, shown_rating(*other)});
-    for (const auto& line : user_lines_.lines(std::move(all))) out_.send(u.id, line);
 }
 
 // ---- Connection events -----------------------------------------------------------------
@@ -270,6 +244,7 @@ void Lobby::on_disconnect(SessionId s, proto::LeaveReason reason) {
     users_.erase(it);
     in_lobby_.erase(s);
     if (u->greeted) {
+        user_places_.erase(place_of(*u));
         if (const auto f = by_folded_.find(u->key.folded); f != by_folded_.end() && f->second == s) by_folded_.erase(f);
         if (const auto h = by_shaped_.find(u->key.shaped); h != by_shaped_.end() && h->second == s) by_shaped_.erase(h);
     }

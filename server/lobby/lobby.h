@@ -12,8 +12,10 @@
 #include <memory>
 #include <optional>
 #include <random>
+#include <set>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 #include <variant>
@@ -213,7 +215,8 @@ private:
     void finish_login(SessionId s, const proto::Hello& m, std::int64_t account_id, int result);
     User* find(SessionId s);
     User* find_by_name(std::string_view name);
-    // Every change of a user's table goes through here: it keeps in_lobby_ true.
+    // Every change of a user's table goes through here: it keeps in_lobby_ and user_places_
+    // true (lobby_lists.cpp).
     void set_table(User& u, proto::TableId table);
     void send_msg(User& u, const proto::ServerMessage& m);
     // One message of a known type: encoded without building the variant (table.h's make_buffer).
@@ -232,8 +235,14 @@ private:
     }
     // Sends b to everyone in the lobby but `except`.
     void broadcast_lobby_buffer(const Buffer& b, SessionId except = 0);
-    void send_tables(User& u);
-    void send_users(User& u);
+    // One page of the lobby's lists (lobby_lists.cpp; PROTOCOL.md, Lobby and tables): the
+    // tables waiting for a player first, then the others, each by id; the users in the lobby
+    // first, then those at tables, each by name. The first page is what every login gets.
+    void send_tables(User& u, int offset = 0, int limit = int(proto::TABLES_PER_PAGE));
+    void send_users(User& u, int offset = 0, int limit = int(proto::USERS_PER_PAGE));
+    // A greeted user's place in the users list: at a table or not, name, session.
+    using UserPlace = std::tuple<bool, std::string, SessionId>;
+    static UserPlace place_of(const User& u) { return {u.table != 0, u.name, u.id}; }
     std::string random_hex(int bytes);
     void schedule_check(proto::TableId id);
     // The disconnected seat a resume token still holds at a table, if any.
@@ -304,8 +313,10 @@ private:
     // the greeted users at no table (a lobby broadcast without one): each login used both.
     std::unordered_map<std::string, SessionId> by_folded_, by_shaped_;
     std::unordered_set<SessionId> in_lobby_;
+    // Every greeted user in the users list's order (a page without sorting).
+    std::set<UserPlace> user_places_;
     std::map<proto::TableId, std::shared_ptr<Table>> tables_;
-    // The encoded `tables` / `users` pages last sent (every login gets both lists).
+    // The encoded first pages of `tables` / `users` last sent (every login gets both).
     proto::TablePageLines table_lines_;
     proto::UserPageLines user_lines_;
     // Seats kept for disconnected players: resume token -> table.

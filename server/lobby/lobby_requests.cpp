@@ -178,10 +178,6 @@ void Lobby::handle(User& u, const proto::ClaimWin& m) {
     if (Table* t = at_table(u, m.table, m.TYPE)) report(u, t->claim_win(u.id), m.TYPE, m.table);
 }
 
-void Lobby::handle(User& u, const proto::ListTables&) { send_tables(u); }
-
-void Lobby::handle(User& u, const proto::ListUsers&) { send_users(u); }
-
 void Lobby::handle(User& u, const proto::CreateTable& m) {
     if (u.table != 0) {
         refuse(u, ErrorCode::AlreadyAtTable, "you are already at table " + std::to_string(u.table) + "; leave it first",

@@ -108,6 +108,48 @@ TEST(CliApp, LobbyCommandsBecomeProtocolLines) {
     EXPECT_EQ(chat.text, "你好");
 }
 
+// The lobby's lists come a page at a time (PROTOCOL.md, Lobby lists): `users 200` asks for the
+// page from place 200, a page that ends before the list does says how to see the rest, and a
+// bad offset sends nothing.
+TEST(CliApp, ListsPageByOffsetAndSayWhatIsLeft) {
+    CliOptions o;
+    o.name = "tester";
+    CliApp app(o);
+    auto r = app.handle_command("users 200");
+    ASSERT_EQ(r.send.size(), 1u);
+    const auto u = std::get<proto::ListUsers>(decode_one(r.send[0]));
+    EXPECT_EQ(u.offset, 200);
+    EXPECT_EQ(u.limit, 0);
+    r = app.handle_command("list 100");
+    ASSERT_EQ(r.send.size(), 1u);
+    EXPECT_EQ(std::get<proto::ListTables>(decode_one(r.send[0])).offset, 100);
+    EXPECT_EQ(std::get<proto::ListUsers>(decode_one(app.handle_command("who").send.at(0))).offset, 0);
+    for (const char* bad : {"users -1", "users lots", "list 1000001", "tables 5x"})
+        EXPECT_TRUE(app.handle_command(bad).send.empty()) << bad;
+    std::string out = app.take_output();
+    EXPECT_NE(out.find("the offset must be a number 0-1000000"), std::string::npos) << out;
+
+    app.handle_server_line(server_line(proto::Users{{proto::UserInfo{"amy", 0}, proto::UserInfo{"bo", 3}}, true, 200, 450}));
+    out = app.take_output();
+    EXPECT_NE(out.find("users: amy bo@3"), std::string::npos) << out;
+    EXPECT_EQ(out.find("more"), std::string::npos) << "not before the page's last line: " << out;
+    app.handle_server_line(server_line(proto::Users{{proto::UserInfo{"cy", 0}}, false, 202, 450}));
+    out = app.take_output();
+    EXPECT_NE(out.find("247 more users (450 in all): users 203"), std::string::npos) << out;
+    app.handle_server_line(server_line(proto::Users{{proto::UserInfo{"zz", 0}}, false, 449, 450}));
+    EXPECT_EQ(app.take_output().find("more"), std::string::npos);
+
+    proto::TableInfo t;
+    t.id = 9;
+    t.name = "nine";
+    app.handle_server_line(server_line(proto::Tables{{t}, false, 0, 101}));
+    out = app.take_output();
+    EXPECT_NE(out.find("#9 nine"), std::string::npos) << out;
+    EXPECT_NE(out.find("100 more tables (101 in all): list 1"), std::string::npos) << out;
+    app.handle_server_line(server_line(proto::Tables{{}, false, 0, 0}));
+    EXPECT_NE(app.take_output().find("no tables yet"), std::string::npos);
+}
+
 TEST(CliApp, CreateCarriesTableSettingsAndClaimSendsClaimWin) {
     CliApp app(batch_options());
     auto r = app.handle_command("create red clock=fischer:300+5 grace=0 abandon=ai hold=7 takebacks=off hints=on Blitz room");

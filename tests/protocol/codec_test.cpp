@@ -55,6 +55,8 @@ std::vector<ClientMessage> all_client_samples() {
         Ping{42},
         ListTables{},
         ListUsers{},
+        ListTables{100, 25},
+        ListUsers{1'000'000, 200},
         CreateTable{"my table", Role::Spectator, "9/9/9/9/9/9/9/9/9/4K4 w - - 0 1"},
         Join{7, Role::Black},
         Leave{7},
@@ -121,6 +123,8 @@ std::vector<ServerMessage> all_server_samples() {
         Error{ErrorCode::WrongPly, "ply 3 expected", "move", 7},
         Tables{{sample_table(), TableInfo{}}, true},
         Users{{UserInfo{"alice", 7}, UserInfo{"bob", 0}}, false},
+        Tables{{sample_table()}, false, 300, 301},
+        Users{{UserInfo{"carol", 0, 1530}}, true, 200, 10312},
         UserJoined{"carol"},
         UserLeft{"carol"},
         TableUpdate{sample_table()},
@@ -395,6 +399,32 @@ TEST(Codec, ListGamesLimitOutOfRangeIsABadField) {
     }
     EXPECT_TRUE(decode_client(R"({"type":"list_games","limit":50})").ok());
     EXPECT_TRUE(decode_client(R"({"type":"list_games","limit":0})").ok());
+}
+
+// The lobby's pages (PROTOCOL.md, Lobby lists): offset 0..1,000,000, limit 0..100 tables or
+// 0..200 users; anything else (negative, too large, not an integer) is bad_field.
+TEST(Codec, ListPagesOutOfRangeAreBadFields) {
+    for (const char* line :
+         {R"({"type":"list_users","offset":-1})", R"({"type":"list_users","offset":1000001})",
+          R"({"type":"list_users","limit":201})", R"({"type":"list_users","limit":-1})",
+          R"({"type":"list_users","offset":"5"})", R"({"type":"list_users","offset":1.5})",
+          R"({"type":"list_tables","limit":101})", R"({"type":"list_tables","offset":-100})",
+          R"({"type":"list_tables","limit":true})", R"({"type":"list_tables","offset":99999999999})"}) {
+        const auto d = decode_client(line);
+        ASSERT_FALSE(d.ok()) << line;
+        EXPECT_EQ(d.error().code, ErrorCode::BadField) << line;
+        EXPECT_TRUE(d.error().message.find("offset") != std::string::npos ||
+                    d.error().message.find("limit") != std::string::npos)
+            << d.error().message;
+    }
+    const auto users = decode_client(R"({"type":"list_users","offset":1000000,"limit":200})");
+    ASSERT_TRUE(users.ok());
+    EXPECT_EQ(std::get<ListUsers>(users.value()).offset, 1'000'000);
+    EXPECT_EQ(std::get<ListUsers>(users.value()).limit, 200);
+    const auto tables = decode_client(R"({"type":"list_tables","limit":100})");
+    ASSERT_TRUE(tables.ok());
+    EXPECT_EQ(std::get<ListTables>(tables.value()).offset, 0);
+    EXPECT_EQ(std::get<ListTables>(tables.value()).limit, 100);
 }
 
 TEST(Codec, NestingAtTheLimitIsAccepted) {

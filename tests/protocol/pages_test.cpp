@@ -1,5 +1,6 @@
 // `tables` and `users` pages: every line within MAX_LINE_BYTES for the longest names in
-// 4-byte characters, nothing lost or reordered, `more` on every page but the last.
+// 4-byte characters, nothing lost or reordered, `more` on every line but the last, and each
+// line's `offset` (its first item's place in the list) and `total`.
 #include "protocol/utf8.h"
 #include "protocol/pages.h"
 
@@ -30,13 +31,17 @@ TableInfo widest_table(TableId id) {
 }
 
 template <class Page>
-void check_pages(const std::vector<Page>& pages, std::size_t expected_items, auto list_of) {
+void check_pages(const std::vector<Page>& pages, std::size_t expected_items, auto list_of, int offset = 0,
+                 int total = -1) {
     ASSERT_FALSE(pages.empty());
+    if (total < 0) total = offset + static_cast<int>(expected_items);
     std::size_t items = 0;
     for (std::size_t i = 0; i < pages.size(); ++i) {
         const std::string line = encode(ServerMessage{pages[i]});
         EXPECT_LE(line.size(), MAX_LINE_BYTES) << "page " << i;
         EXPECT_EQ(pages[i].more, i + 1 < pages.size()) << "page " << i;
+        EXPECT_EQ(pages[i].offset, offset + static_cast<int>(items)) << "page " << i;
+        EXPECT_EQ(pages[i].total, total) << "page " << i;
         const auto d = decode_server(line);
         ASSERT_TRUE(d.ok()) << d.error().message;
         EXPECT_EQ(encode(d.value()), line);
@@ -70,6 +75,26 @@ TEST(Pages, LongestUserNamesStayWithinTheLineLimit) {
     EXPECT_EQ(pages.back().users.back().name, users.back().name);
 }
 
+// A page from the middle of a list: the longest lines still fit with the widest offset and
+// total in them, and each line names where it starts.
+TEST(Pages, PagesFromAnOffsetNameTheirPlaceAndTheTotal) {
+    std::vector<TableInfo> tables;
+    for (TableId id = 1; id <= 100; ++id) tables.push_back(widest_table(id));
+    const auto pages = table_pages(tables, MAX_LIST_OFFSET, 1 << 30);
+    ASSERT_GT(pages.size(), 3u);
+    check_pages(pages, tables.size(), [](const Tables& p) -> const auto& { return p.tables; }, MAX_LIST_OFFSET, 1 << 30);
+    std::vector<UserInfo> users;
+    for (std::uint32_t i = 0; i < 200; ++i) users.push_back(UserInfo{utf8_run(MAX_NAME_CODE_POINTS, U'\U00020000' + i, 64), 4'000'000'000u, MAX_RATING});
+    const auto user_lines = user_pages(users, 400, 10312);
+    ASSERT_EQ(user_lines.size(), 2u);
+    check_pages(user_lines, users.size(), [](const Users& p) -> const auto& { return p.users; }, 400, 10312);
+    const auto none = user_pages({}, 5000, 12);  // past the end: one empty line
+    ASSERT_EQ(none.size(), 1u);
+    EXPECT_TRUE(none[0].users.empty());
+    EXPECT_EQ(none[0].offset, 5000);
+    EXPECT_EQ(none[0].total, 12);
+}
+
 TEST(Pages, ShortListsAreOnePageAndCountsAreKept) {
     const auto none = table_pages({});
     ASSERT_EQ(none.size(), 1u);
@@ -85,16 +110,16 @@ TEST(Pages, ShortListsAreOnePageAndCountsAreKept) {
 
 // The kept lines equal the pages encoded afresh, through every kind of change.
 template <class Cache, class Item>
-void expect_same_as_fresh(Cache& cache, const std::vector<Item>& items, auto fresh_pages) {
-    const auto& lines = cache.lines(items);
-    const auto pages = fresh_pages(items);
+void expect_same_as_fresh(Cache& cache, const std::vector<Item>& items, auto fresh_pages, int total = -1) {
+    const auto& lines = cache.lines(items, 0, total);
+    const auto pages = fresh_pages(items, total);
     ASSERT_EQ(lines.size(), pages.size());
     for (std::size_t i = 0; i < pages.size(); ++i) EXPECT_EQ(*lines[i], encode_line(ServerMessage{pages[i]})) << "page " << i;
 }
 
 TEST(Pages, KeptTableLinesFollowEveryChange) {
     TablePageLines cache;
-    const auto fresh = [](const std::vector<TableInfo>& t) { return table_pages(t); };
+    const auto fresh = [](const std::vector<TableInfo>& t, int total) { return table_pages(t, 0, total); };
     std::vector<TableInfo> tables;
     expect_same_as_fresh(cache, tables, fresh);
     for (TableId id = 1; id <= 90; ++id) {
@@ -121,11 +146,16 @@ TEST(Pages, KeptTableLinesFollowEveryChange) {
     expect_same_as_fresh(cache, tables, fresh);
     tables.resize(2);
     expect_same_as_fresh(cache, tables, fresh);
+    // The same items as the first page of a longer list: the lines name the new total.
+    const std::string two = *cache.lines(tables)[0];
+    expect_same_as_fresh(cache, tables, fresh, 2500);
+    EXPECT_NE(*cache.lines(tables, 0, 2500)[0], two);
+    EXPECT_NE(cache.lines(tables, 0, 2500)[0]->find(R"("total":2500)"), std::string::npos);
 }
 
 TEST(Pages, KeptUserLinesFollowEveryChange) {
     UserPageLines cache;
-    const auto fresh = [](const std::vector<UserInfo>& u) { return user_pages(u); };
+    const auto fresh = [](const std::vector<UserInfo>& u, int total) { return user_pages(u, 0, total); };
     std::vector<UserInfo> users;
     for (std::uint32_t i = 0; i < 900; ++i)
         users.push_back(UserInfo{i % 3 ? "user" + std::to_string(i) : utf8_run(MAX_NAME_CODE_POINTS, U'\U00020000' + i, 64), i % 5});
@@ -143,6 +173,10 @@ TEST(Pages, KeptUserLinesFollowEveryChange) {
     expect_same_as_fresh(cache, users, fresh);
     users.back().table = 3;
     expect_same_as_fresh(cache, users, fresh);
+    users.resize(USERS_PER_PAGE);
+    expect_same_as_fresh(cache, users, fresh, 10000);  // the first page of 10,000 users
+    users[0].table = 0;
+    expect_same_as_fresh(cache, users, fresh, 9999);
     users.clear();
     expect_same_as_fresh(cache, users, fresh);
 }
@@ -155,7 +189,7 @@ std::string numbered(std::string s, std::uint32_t i) {
 // The lobby lists users in its hash map's order: a login may come first, a rehash reorders all.
 TEST(Pages, KeptUserLinesFollowPrependsRemovalsAndNewOrders) {
     UserPageLines cache;
-    const auto fresh = [](const std::vector<UserInfo>& u) { return user_pages(u); };
+    const auto fresh = [](const std::vector<UserInfo>& u, int total) { return user_pages(u, 0, total); };
     std::vector<UserInfo> users;
     for (std::uint32_t i = 0; i < 700; ++i) users.push_back(UserInfo{numbered("u", i), i % 4});
     expect_same_as_fresh(cache, users, fresh);

@@ -87,20 +87,32 @@ TEST(IdentityWire, WorstCaseLobbyLinesStayWithinTheLimit) {
     std::size_t tables = 0, users_seen = 0, table_lines = 0, user_lines = 0;
     for (bool more = true; more;) {
         const auto t = last.expect<proto::Tables>();
+        EXPECT_EQ(t.total, TABLES);
         tables += t.tables.size();
         more = t.more;
         ++table_lines;
     }
+    // The welcome's users are the first page (200 of 261); the rest come on request.
     for (bool more = true; more;) {
         const auto u = last.expect<proto::Users>();
+        EXPECT_EQ(u.total, USERS + 1);
+        EXPECT_EQ(u.offset, int(users_seen));
         users_seen += u.users.size();
         more = u.more;
         ++user_lines;
     }
     EXPECT_EQ(tables, std::size_t(TABLES));
-    EXPECT_EQ(users_seen, std::size_t(USERS + 1));
+    EXPECT_EQ(users_seen, proto::USERS_PER_PAGE);
     EXPECT_GT(table_lines, 1u);
     EXPECT_GT(user_lines, 1u);
+    last.send(proto::ListUsers{int(users_seen), 0});
+    for (bool more = true; more;) {
+        const auto u = last.expect<proto::Users>();
+        EXPECT_EQ(u.offset, int(users_seen));
+        users_seen += u.users.size();
+        more = u.more;
+    }
+    EXPECT_EQ(users_seen, std::size_t(USERS + 1));
     // The same on request.
     last.send(proto::ListTables{});
     std::size_t again = 0;

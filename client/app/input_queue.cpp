@@ -21,12 +21,17 @@ bool is_system(sf::Keyboard::Key k) { return k == sf::Keyboard::LSystem || k == 
 std::vector<sf::Event> InputQueue::next_frame() {
     std::vector<sf::Event> out;
     std::set<int> buttons, keys;  // changed in this frame
-    bool text = false;
+    bool text = false, moved = false;
     while (!pending_.empty()) {
         const sf::Event& e = pending_.front();
         bool conflict = false;
         switch (e.type) {
         case sf::Event::MouseButtonPressed:
+            // A press where the pointer only just arrived waits a frame: whether it lands on a
+            // widget or on the board is read from Dear ImGui's hover of the last frame, which
+            // must already know the pointer's new place (a tap on a touch screen, xdotool).
+            conflict = !buttons.insert(int(e.mouseButton.button)).second || moved;
+            break;
         case sf::Event::MouseButtonReleased:
             conflict = !buttons.insert(int(e.mouseButton.button)).second;
             break;
@@ -34,6 +39,7 @@ std::vector<sf::Event> InputQueue::next_frame() {
         case sf::Event::MouseLeft:
             // The pointer must stay where the button went down or up for that frame.
             conflict = !buttons.empty();
+            moved = true;
             break;
         case sf::Event::KeyPressed:
         case sf::Event::KeyReleased:

@@ -13,8 +13,9 @@ namespace xq::client {
 
 // Splits the queued events into frames the way later Dear ImGui versions "trickle" input:
 // a frame takes events in order until one would undo what this frame already saw (a second
-// change of the same mouse button or key, the pointer moving after a button change), and
-// that event waits for the next frame. Nothing is dropped and the order is kept.
+// change of the same mouse button or key, the pointer moving after a button change), or a
+// button goes down after the pointer moved (the hover must be known first), and that event
+// waits for the next frame. Nothing is dropped and the order is kept.
 class InputQueue {
 public:
     void push(const sf::Event& e) { pending_.push_back(e); }

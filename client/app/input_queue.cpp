@@ -1,9 +1,13 @@
 #include "app/input_queue.h"
 
+#include "core/bmp_text.h"
+
 #include <imgui.h>
 
 #include <cfloat>
+#include <cstdint>
 #include <set>
+#include <string>
 
 namespace xq::client {
 
@@ -15,6 +19,16 @@ bool is_ctrl(sf::Keyboard::Key k) { return k == sf::Keyboard::LControl || k == s
 bool is_shift(sf::Keyboard::Key k) { return k == sf::Keyboard::LShift || k == sf::Keyboard::RShift; }
 bool is_alt(sf::Keyboard::Key k) { return k == sf::Keyboard::LAlt || k == sf::Keyboard::RAlt; }
 bool is_system(sf::Keyboard::Key k) { return k == sf::Keyboard::LSystem || k == sf::Keyboard::RSystem; }
+
+std::string utf8_of(std::uint32_t c) {
+    std::string s;
+    if (c > 0x10FFFF) return s;
+    s += char(0xF0 | (c >> 18));
+    s += char(0x80 | ((c >> 12) & 0x3F));
+    s += char(0x80 | ((c >> 6) & 0x3F));
+    s += char(0x80 | (c & 0x3F));
+    return s;  // only called above U+FFFF: always four bytes
+}
 
 }  // namespace
 
@@ -86,7 +100,13 @@ void apply_to_imgui(ImGuiIO& io, const sf::Event& e) {
     }
     case sf::Event::TextEntered:
         // Control characters come through KeysDown; only printable text goes here.
-        if (e.text.unicode >= 32 && e.text.unicode != 127) io.AddInputCharacter(e.text.unicode);
+        if (e.text.unicode > 0xFFFF) {
+            // Dear ImGui's 16-bit text fields would keep U+FFFD: an emoji goes in by the
+            // name it is shown by anyway (":+1:", "[U+1F996]").
+            io.AddInputCharactersUTF8(bmp_text(utf8_of(e.text.unicode)).c_str());
+        } else if (e.text.unicode >= 32 && e.text.unicode != 127) {
+            io.AddInputCharacter(e.text.unicode);
+        }
         break;
     case sf::Event::LostFocus:
         for (bool& k : io.KeysDown) k = false;

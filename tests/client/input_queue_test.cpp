@@ -210,6 +210,19 @@ TEST(InputQueue, TypingIntoAFieldKeepsEveryCharacter) {
     EXPECT_STREQ(h.field_, "helloab");
 }
 
+// Typed emoji (above U+FFFF, which Dear ImGui 1.86's 16-bit fields cannot hold) go into the
+// field by the names the chat shows them by, never as U+FFFD.
+TEST(InputQueue, TypedEmojiGoInByTheirNames) {
+    Harness h;
+    focus_field(h);
+    h.queue_.push(text(U'\U0001F44D'));  // thumbs up
+    h.queue_.push(text(U' '));
+    h.queue_.push(text(U'\U0001F996'));  // T. rex: no short name
+    h.queue_.push(text(U'\u4F60'));      // 你 stays itself
+    h.run();
+    EXPECT_STREQ(h.field_, "hello:+1: [U+1F996]\xE4\xBD\xA0");
+}
+
 TEST(InputQueue, CtrlAThenTypingReplacesTheText) {
     Harness h;
     focus_field(h);

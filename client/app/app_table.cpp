@@ -124,18 +124,6 @@ void App::ui_table() {
         ImGui::SameLine();
         ImGui::TextColored(ImVec4(0.85f, 0.1f, 0.1f, 1), "%s", t(Str::InCheck));
     }
-    if (const Offer& o = tb.outgoing_offer; o.kind != Offer::Kind::None) {
-        const Str id = o.kind == Offer::Kind::Draw       ? Str::WaitingDrawAnswer
-                       : o.kind == Offer::Kind::Takeback ? Str::WaitingTakebackAnswer
-                                                         : Str::WaitingNewGameAnswer;
-        ImGui::PushTextWrapPos(0);
-        ImGui::TextColored(ImVec4(0.55f, 0.35f, 0.05f, 1), "%s", t(id, {player_name(lang_, o.from)}).c_str());
-        ImGui::PopTextWrapPos();
-        if (ImGui::SmallButton(t(Str::Withdraw))) {
-            session_.withdraw_offer();
-            send_outbox();
-        }
-    }
     {
         std::string rules = t(Str::ClockSettings, {clock_words(lang_, tb.rules.clock)});
         if (!tb.rules.takebacks) rules += std::string(" · ") + t(Str::NoTakebacks);
@@ -170,12 +158,19 @@ void App::ui_table() {
             widest = std::max(widest, ImGui::CalcTextSize(t(id)).x + 2 * ImGui::GetStyle().FramePadding.x);
         const int per_row = (avail - 3 * gap) / 4 >= widest ? 4 : 2;
         const float bw = (avail - float(per_row - 1) * gap) / float(per_row);
+        // An offer of ours that waits for its answer greys its button: a second click (a
+        // double click) would only be refused as still open.
+        const Offer::Kind waiting = tb.outgoing_offer.kind;
         if (!playing) ImGui::BeginDisabled();
-        if (!tb.rules.takebacks && playing) ImGui::BeginDisabled();
+        const bool no_takeback = playing && (!tb.rules.takebacks || waiting == Offer::Kind::Takeback);
+        if (no_takeback) ImGui::BeginDisabled();
         if (ImGui::Button(t(Str::Takeback), ImVec2(bw, 0))) { session_.request_takeback(); send_outbox(); }
-        if (!tb.rules.takebacks && playing) ImGui::EndDisabled();
+        if (no_takeback) ImGui::EndDisabled();
         ImGui::SameLine();
+        const bool no_draw = playing && waiting == Offer::Kind::Draw;
+        if (no_draw) ImGui::BeginDisabled();
         if (ImGui::Button(t(Str::OfferDraw), ImVec2(bw, 0))) { session_.offer_draw(); send_outbox(); }
+        if (no_draw) ImGui::EndDisabled();
         if (per_row == 4) ImGui::SameLine();
         if (ImGui::Button(t(Str::Resign), ImVec2(bw, 0))) confirm_resign_ = true;
         if (!playing) ImGui::EndDisabled();
@@ -184,6 +179,21 @@ void App::ui_table() {
             ImGui::BeginDisabled();
             ImGui::Button(t(Str::NewGame), ImVec2(bw, 0));
             ImGui::EndDisabled();
+        }
+    }
+
+    // Our offer waiting for its answer, under the buttons: shown above them it would push
+    // them down at the click, and a double click's second half would withdraw it at once.
+    if (const Offer& o = tb.outgoing_offer; o.kind != Offer::Kind::None) {
+        const Str id = o.kind == Offer::Kind::Draw       ? Str::WaitingDrawAnswer
+                       : o.kind == Offer::Kind::Takeback ? Str::WaitingTakebackAnswer
+                                                         : Str::WaitingNewGameAnswer;
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextColored(ImVec4(0.55f, 0.35f, 0.05f, 1), "%s", t(id, {player_name(lang_, o.from)}).c_str());
+        ImGui::PopTextWrapPos();
+        if (ImGui::SmallButton(t(Str::Withdraw))) {
+            session_.withdraw_offer();
+            send_outbox();
         }
     }
 

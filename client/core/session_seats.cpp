@@ -4,6 +4,7 @@
 #include "core/session.h"
 
 #include <algorithm>
+#include <chrono>
 
 namespace xq::client {
 
@@ -111,6 +112,14 @@ void Session::on(const proto::TakebackDone& m) {
     t.incoming_offer = {};
     t.outgoing_offer = {};
     t.ai.active = false;
+    // The server hands the running clock to the side to move now (the message carries no
+    // clocks): stop ours at its figure and run theirs, until the next move_made corrects both.
+    if (t.clock_running && !t.paused && *t.clock_running != t.board.position().side_to_move()) {
+        const auto now = std::chrono::steady_clock::now();
+        t.clock_ms[*t.clock_running] = t.clock_now(*t.clock_running, now);
+        t.clock_running = t.board.position().side_to_move();
+        t.clock_stamp = now;
+    }
     cue(Cue::Kind::TakenBack);
 }
 

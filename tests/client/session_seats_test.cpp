@@ -159,6 +159,39 @@ TEST_F(SessionTest, OurOfferWaitsForTheAnswerAndEndsWithIt) {
     EXPECT_EQ(state.table.outgoing_offer.kind, Offer::Kind::None) << "offers die when the position changes";
 }
 
+// A takeback hands the running clock to the side to move again (the server does the same;
+// its takeback line carries no clocks): the clock of the side whose move was taken back
+// stops at its figure and the other runs.
+TEST_F(SessionTest, ATakebackRunsTheClockOfTheSideToMove) {
+    join_red_table();
+    proto::TableSnapshot s;
+    s.table.id = 7;
+    s.table.name = "t7";
+    s.table.red = proto::SeatInfo{"alice", 0, true};
+    s.table.black = proto::SeatInfo{"bob", 0, true};
+    s.table.status = proto::TableStatus::Playing;
+    s.you = proto::Role::Red;
+    s.moves = {"h2e2"};
+    s.ply = 1;
+    s.clocks = proto::Clocks{300000, 280000, BLACK, false};
+    feed(s);
+    ASSERT_EQ(state.table.clock_running, std::optional<Color>(BLACK));
+    proto::TakebackDone tb;
+    tb.table = 7;
+    tb.plies = 1;
+    tb.ply = 0;
+    tb.fen = std::string(START_FEN);
+    feed(tb);
+    ASSERT_EQ(state.table.board.ply(), 0);
+    EXPECT_EQ(state.table.clock_running, std::optional<Color>(RED)) << "Red is to move again";
+    const auto now = std::chrono::steady_clock::now();
+    EXPECT_LE(state.table.clock_now(BLACK, now), 280000);
+    EXPECT_GT(state.table.clock_now(BLACK, now), 270000);
+    const auto later = now + std::chrono::seconds(5);
+    EXPECT_EQ(state.table.clock_now(BLACK, later), state.table.clock_now(BLACK, now)) << "Black's clock stopped";
+    EXPECT_LT(state.table.clock_now(RED, later), 296000) << "Red's clock runs";
+}
+
 // Our open offer can be withdrawn (the request names its kind) and is gone when the server
 // says so; the opponent's withdrawn offer closes its dialog with a notice naming them.
 TEST_F(SessionTest, OffersAreWithdrawn) {

@@ -116,6 +116,12 @@ void App::ui_lobby() {
         }
         ImGui::EndTable();
     }
+    // The server lists a page of tables at a time (PROTOCOL.md, Lobby lists).
+    if (const LobbyState& l = state_.lobby; l.tables_next < l.tables_total &&
+        ImGui::SmallButton(t(Str::MoreTables, {std::to_string(l.tables_total - l.tables_next)}).c_str())) {
+        session_.more_tables();
+        send_outbox();
+    }
     ImGui::EndChild();
     section(t(Str::LobbyChat));
     ui_chat(state_.lobby.chat, lobby_chat_, sizeof lobby_chat_, false);
@@ -130,6 +136,11 @@ void App::ui_lobby() {
         const std::string name = user_label(lang_, u.name, u.rating);
         if (u.table > 0) ImGui::Text("%s  · %s", name.c_str(), t(Str::Table, {std::to_string(u.table)}).c_str());
         else ImGui::TextUnformatted(name.c_str());
+    }
+    if (const LobbyState& l = state_.lobby; l.users_next < l.users_total &&
+        ImGui::SmallButton(t(Str::MorePlayers, {std::to_string(l.users_total - l.users_next)}).c_str())) {
+        session_.more_users();
+        send_outbox();
     }
     ImGui::EndChild();
     ui_import_pgn();

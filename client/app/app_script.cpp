@@ -126,8 +126,12 @@ App::StepResult App::step(const ScriptAction& a) {
                 baseline_[SENT] = 1;
                 return StepResult::Wait;
             } else {
-                int id = a.args[0] == "last" ? (state_.lobby.tables.empty() ? 0 : state_.lobby.tables.back().id)
-                                             : std::atoi(a.args[0].c_str());
+                // "last": the newest table (the highest id; the server lists waiting tables first).
+                int id = 0;
+                if (a.args[0] == "last")
+                    for (const TableSummary& tb : state_.lobby.tables) id = std::max(id, tb.id);
+                else
+                    id = std::atoi(a.args[0].c_str());
                 if (id <= 0) {
                     if (waited_ms > float(std::max(SCRIPT_DEFAULT_WAIT_MS, expect_grace_ms_))) script_fail("no table to join");
                     return script_active_ ? StepResult::Wait : StepResult::Fail;

@@ -139,6 +139,8 @@ constexpr StringEntry TABLE[] = {
     {Str::AskAiSeat, "AI plays {}"},
     {Str::Level, "Level"},
     {Str::NoTables, "No tables yet. Create one!"},
+    {Str::MoreTables, "More tables ({} not shown)"},
+    {Str::MorePlayers, "More players ({} not shown)"},
     {Str::CreateAndSit, "Create and sit as"},
     {Str::InviteToTable, "Invite to this table"},
     {Str::ReasonCheckmate, "checkmate"},

@@ -139,6 +139,8 @@ constexpr StringEntry TABLE[] = {
     {Str::AskAiSeat, "电脑执{}"},
     {Str::Level, "级别"},
     {Str::NoTables, "还没有棋桌，创建一个吧！"},
+    {Str::MoreTables, "更多棋桌（还有 {} 张）"},
+    {Str::MorePlayers, "更多玩家（还有 {} 位）"},
     {Str::CreateAndSit, "创建并坐"},
     {Str::InviteToTable, "邀请到本桌"},
     {Str::ReasonCheckmate, "将死"},

@@ -40,6 +40,57 @@ TEST_F(SessionTest, LobbyListsAndInvitations) {
     EXPECT_EQ(sent_types(), std::vector<std::string>{"answer_invite"});
 }
 
+// The server's lists come a page at a time (PROTOCOL.md, Lobby lists): a later page adds to
+// the list (an entry seen again as the list shifted is kept once), the next page is asked
+// for from where the last one ended, and a page from the start replaces the list.
+TEST_F(SessionTest, LobbyPagesAddUpAndTheNextPageIsAskedFor) {
+    proto::Users u;
+    u.users = {proto::UserInfo{"amy", 0}, proto::UserInfo{"bo", 0}};
+    u.total = 5;
+    feed(u);
+    EXPECT_EQ(state.lobby.users_next, 2);
+    EXPECT_EQ(state.lobby.users_total, 5);
+    session.more_users();
+    const auto sent = session.take_outbox();
+    ASSERT_EQ(sent.size(), 1u);
+    auto d = proto::decode_client(sent[0].substr(0, sent[0].size() - 1));
+    ASSERT_TRUE(d.ok());
+    EXPECT_EQ(std::get<proto::ListUsers>(d.value()).offset, 2);
+    u.users = {proto::UserInfo{"bo", 4}, proto::UserInfo{"cy", 0}, proto::UserInfo{"di", 3}};  // bo sat down meanwhile
+    u.offset = 2;
+    feed(u);
+    ASSERT_EQ(state.lobby.users.size(), 4u);
+    EXPECT_EQ(state.lobby.users[1].name, "bo");
+    EXPECT_EQ(state.lobby.users[1].table, 4);
+    EXPECT_EQ(state.lobby.users[3].name, "di");
+    EXPECT_EQ(state.lobby.users_next, 5);
+    u.users = {proto::UserInfo{"ed", 0}};
+    u.offset = 0;
+    u.total = 1;
+    feed(u);
+    ASSERT_EQ(state.lobby.users.size(), 1u);
+    EXPECT_EQ(state.lobby.users[0].name, "ed");
+
+    proto::Tables t;
+    proto::TableInfo a;
+    a.id = 3;
+    t.tables = {a};
+    t.total = 150;
+    feed(t);
+    a.id = 9;
+    t.tables = {a};
+    t.offset = 100;
+    feed(t);
+    ASSERT_EQ(state.lobby.tables.size(), 2u);
+    EXPECT_EQ(state.lobby.tables_next, 101);
+    session.more_tables();
+    const auto more = session.take_outbox();
+    ASSERT_EQ(more.size(), 1u);
+    d = proto::decode_client(more[0].substr(0, more[0].size() - 1));
+    ASSERT_TRUE(d.ok());
+    EXPECT_EQ(std::get<proto::ListTables>(d.value()).offset, 101);
+}
+
 TEST_F(SessionTest, CreateTableSendsTheDialogsSettings) {
     TableRules r;
     r.clock = "fischer:300+3";

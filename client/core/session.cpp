@@ -145,6 +145,18 @@ void Session::on(const proto::Error& m) {
     }
     if (m.request == "get_tournament_pgn") state_.tournaments.pgn.fail(c.code);
     if (m.request == "request_hint") state_.table.hint_pending = false;
+    // A refused offer of ours waits for no answer (only "your offer is still open" leaves it
+    // waiting; "answer theirs first" comes with their offer of that kind open).
+    {
+        Offer& ours = state_.table.outgoing_offer;
+        const Offer::Kind refused = m.request == "offer_draw"         ? Offer::Kind::Draw
+                                    : m.request == "request_takeback" ? Offer::Kind::Takeback
+                                    : m.request == "new_game"         ? Offer::Kind::NewGame
+                                                                      : Offer::Kind::None;
+        const bool still_open =
+            m.code == proto::ErrorCode::OfferPending && state_.table.incoming_offer.kind != refused;
+        if (refused != Offer::Kind::None && ours.kind == refused && !still_open) ours = {};
+    }
     if (m.request == "list_games" || m.request == "get_game") {
         state_.archive.loading = false;
         archive_paging_ = false;

@@ -192,6 +192,35 @@ TEST_F(SessionTest, ATakebackRunsTheClockOfTheSideToMove) {
     EXPECT_LT(state.table.clock_now(RED, later), 296000) << "Red's clock runs";
 }
 
+// A request the server refuses waits for no answer: "waiting for bob's answer" must not stay
+// on screen (nor its button stay greyed) after "you have not moved yet".
+TEST_F(SessionTest, ARefusedOfferWaitsForNoAnswer) {
+    join_red_table();
+    session.request_takeback();
+    ASSERT_EQ(state.table.outgoing_offer.kind, Offer::Kind::Takeback);
+    proto::Error e;
+    e.code = proto::ErrorCode::NothingToTakeBack;
+    e.message = "you have not moved yet";
+    e.request = "request_takeback";
+    e.table = 7;
+    feed(e);
+    EXPECT_EQ(state.table.outgoing_offer.kind, Offer::Kind::None);
+    // "Your draw offer is still open": it still waits.
+    session.offer_draw();
+    e.code = proto::ErrorCode::OfferPending;
+    e.request = "offer_draw";
+    feed(e);
+    EXPECT_EQ(state.table.outgoing_offer.kind, Offer::Kind::Draw);
+    // Another request's refusal leaves it alone; a refused draw offer ends it.
+    e.code = proto::ErrorCode::GameNotInProgress;
+    e.request = "request_takeback";
+    feed(e);
+    EXPECT_EQ(state.table.outgoing_offer.kind, Offer::Kind::Draw);
+    e.request = "offer_draw";
+    feed(e);
+    EXPECT_EQ(state.table.outgoing_offer.kind, Offer::Kind::None);
+}
+
 // Our open offer can be withdrawn (the request names its kind) and is gone when the server
 // says so; the opponent's withdrawn offer closes its dialog with a notice naming them.
 TEST_F(SessionTest, OffersAreWithdrawn) {

@@ -15,6 +15,7 @@
 
 #include "app/app.h"
 #include "core/move_text.h"
+#include "core/text_wrap.h"
 
 namespace xq::client {
 
@@ -248,10 +249,24 @@ void App::draw_toast(const Layout& L) {
     const float t_now = now();
     if (!toast_make_ || t_now > toast_until_) return;
     const float alpha = std::clamp((toast_until_ - t_now) / 0.6f, 0.f, 1.f);
-    sf::Text text(utf8(toast_text()), view_.font(), 17);
+    // Lines no wider than the board (a long refusal at 640x480 ran off the window's edge).
+    const sf::String whole = utf8(toast_text());
+    const std::u32string chars(whole.begin(), whole.end());
+    sf::Text measure("", view_.font(), 17);
+    const auto lines = wrap_lines(chars, std::max(120.f, L.board_w - 48), [&](const std::u32string& s) {
+        measure.setString(sf::String(std::basic_string<sf::Uint32>(s.begin(), s.end())));
+        return measure.getLocalBounds().width;
+    });
+    std::basic_string<sf::Uint32> shown;
+    for (const std::u32string& line : lines) {
+        if (!shown.empty()) shown += sf::Uint32('\n');
+        shown.append(line.begin(), line.end());
+    }
+    sf::Text text(sf::String(shown), view_.font(), 17);
     const auto b = text.getLocalBounds();
-    const float w = b.width + 36, h = 38;
-    const float x = std::round(L.board_x + (L.board_w - w) / 2), y = std::round(L.board_y + L.board_h - h - 14);
+    const float w = b.width + 36, h = std::max(38.f, b.height + 22);
+    const float x = std::max(2.f, std::round(L.board_x + (L.board_w - w) / 2));
+    const float y = std::round(L.board_y + L.board_h - h - 14);
     sf::RectangleShape box({w, h});
     box.setPosition(x, y);
     box.setFillColor(sf::Color(25, 25, 25, sf::Uint8(220 * alpha)));

@@ -1,0 +1,16 @@
+// Line breaking for text the client draws itself, outside Dear ImGui (the board's toast).
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace xq::client {
+
+// `text` in lines at most `max_width` wide as `width` measures them: each line ends at its
+// last space that fits (the space dropped), else between any two characters (Chinese has
+// no spaces). A single character wider than the limit keeps a line of its own.
+std::vector<std::u32string> wrap_lines(const std::u32string& text, float max_width,
+                                       const std::function<float(const std::u32string&)>& width);
+
+}  // namespace xq::client

@@ -463,7 +463,10 @@ void Session::on(const proto::LeftTable& m) {
     state_.table = TableState{};
     snapshot_pending_ = false;
     cue(Cue::Kind::TableLeft);
+    // Back in the lobby: who came and went while we sat is news to us (the server tells
+    // only the lobby about arrivals and departures).
     list_tables();
+    list_users();
 }
 
 }  // namespace xq::client

@@ -222,3 +222,15 @@ TEST_F(SessionTest, ServerNoticeIsNotAChatLineFromAName) {
     feed(c);
     EXPECT_FALSE(state.lobby.chat.back().notice);
 }
+
+// Leaving a table asks for both lobby lists: users who arrived while we sat at the table
+// were told only to the lobby, so our user list was missing them until Refresh.
+TEST_F(SessionTest, LeavingATableRefreshesTheLobbysListsOfTablesAndUsers) {
+    join_red_table();
+    session.take_outbox();
+    proto::LeftTable left;
+    left.table = 7;
+    feed(left);
+    EXPECT_FALSE(state.table.joined());
+    EXPECT_EQ(sent_types(), (std::vector<std::string>{"list_tables", "list_users"}));
+}

@@ -116,6 +116,7 @@ int App::run() {
 bool App::needs_redraw() const {
     const float t = now();
     if (dirty_frames_ > 0 || script_active_ || !input_.empty() || reconnecting_) return true;
+    if (t - last_render_at_ >= 1.f) return true;  // repaint what an uncovering left behind
 #if XQ_HAVE_LAN_DISCOVERY
     if (lan_probe_.valid()) return true;  // poll the probe's result
 #endif

@@ -224,6 +224,9 @@ private:
     bool board_hand_ = false;  // the pointer is over a movable piece or a legal target
     bool cursors_ok_ = false;
     int dirty_frames_ = 3;
+    // When the last frame was drawn: an idle window is drawn again once a second, since
+    // SFML reports no X11 Expose (a window uncovered or moved back on screen kept garbage).
+    float last_render_at_ = 0;
     int last_clock_second_ = -1;
     int last_tick_second_ = -1;  // the low-time tick played for this second of our clock
     // The colour chosen for the next game against the AI: 0 red, 1 black, 2 random; -1 not

@@ -279,6 +279,7 @@ void App::draw_toast(const Layout& L) {
 void App::render() {
     const float dt = frame_clock_.restart().asSeconds();
     if (dirty_frames_ > 0) --dirty_frames_;
+    last_render_at_ = now();
     last_grace_second_ = grace_second_now();
     const Theme& th = theme(view_.theme_index());
     stage_start();

@@ -90,7 +90,9 @@ void App::ui_dialogs() {
         ImGui::TextUnformatted(t(text));
         const bool yes = ImGui::Button(t(Str::Yes), ImVec2(110, 0));
         ImGui::SameLine();
-        if (ImGui::Button(t(Str::No), ImVec2(110, 0)) || yes) flag = false;
+        // Escape answers No, as it does in any dialog.
+        const bool esc = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false);
+        if (ImGui::Button(t(Str::No), ImVec2(110, 0)) || yes || esc) flag = false;
         ImGui::End();
         return yes;
     };

@@ -37,17 +37,11 @@ void App::ui_chat(std::deque<ChatLine>& lines, char* input, std::size_t input_si
     }
     if (scroll_chat_ || ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 4) ImGui::SetScrollHereY(1.0f);
     ImGui::EndChild();
-    const float send_w = ImGui::CalcTextSize(t(Str::Send)).x + 24;
-    ImGui::SetNextItemWidth(-send_w - 8);
-    bool go = ImGui::InputText(table ? "##tmsg" : "##lmsg", input, input_size, ImGuiInputTextFlags_EnterReturnsTrue);
-    ImGui::SameLine();
-    go |= ImGui::Button(t(Str::Send), ImVec2(send_w, 0));
-    if (go && input[0]) {
+    if (ui::send_field(table ? "##tmsg" : "##lmsg", input, input_size, t(Str::Send))) {
         if (table) session_.chat_table(input);
         else session_.chat_lobby(input);
         send_outbox();
         input[0] = '\0';
-        ImGui::SetKeyboardFocusHere(-1);
     }
 }
 

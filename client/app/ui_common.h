@@ -4,6 +4,7 @@
 
 #include <imgui.h>
 
+#include <cstddef>
 #include <string>
 
 #include "core/strings.h"
@@ -28,6 +29,19 @@ inline void section(const char* label) {
 }
 
 inline bool wide_button(const char* label, float w = -1) { return ImGui::Button(label, ImVec2(w, 0)); }
+
+// A one-line field with a button beside it (the chats): true when Enter or the button sends
+// a non-empty text. Enter leaves the keyboard in the field, so the next line can be typed at
+// once (focusing "the last item" after the button had given it to the button).
+inline bool send_field(const char* id, char* buf, std::size_t size, const char* button) {
+    const float button_w = ImGui::CalcTextSize(button).x + 24;
+    ImGui::SetNextItemWidth(-button_w - 8);
+    const bool entered = ImGui::InputText(id, buf, size, ImGuiInputTextFlags_EnterReturnsTrue);
+    if (entered) ImGui::SetKeyboardFocusHere(-1);
+    ImGui::SameLine();
+    const bool clicked = ImGui::Button(button, ImVec2(button_w, 0));
+    return (entered || clicked) && buf[0] != '\0';
+}
 
 // `text` cut (at a code point) with an ellipsis so it is at most `width` wide.
 inline std::string fit_text(const std::string& text, float width) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/input_queue.h"
+#include "app/ui_common.h"
 
 namespace xq::client {
 namespace {
@@ -246,6 +247,55 @@ TEST(InputQueue, CtrlCAndCtrlVCopyAndPaste) {
     chord(h, sf::Keyboard::V);
     h.run();
     EXPECT_STREQ(h.field_, "hellohello");
+}
+
+// The chats' field: Enter sends the line and leaves the keyboard in the field, so a second
+// line typed at once is sent too (the focus used to go to the Send button after the first).
+TEST(InputQueue, ChatFieldKeepsTheKeyboardAfterEnter) {
+    ImGuiContext* ctx = ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.DisplaySize = ImVec2(400, 300);
+    io.DeltaTime = 1.f / 60.f;
+    map_imgui_keys(io);
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    InputQueue q;
+    char buf[64] = {};
+    std::vector<std::string> sent;
+    auto frame = [&] {
+        for (const sf::Event& e : q.next_frame()) apply_to_imgui(io, e);
+        ImGui::NewFrame();
+        ImGui::SetNextWindowPos(ImVec2(0, 0));
+        ImGui::SetNextWindowSize(ImVec2(400, 300));
+        ImGui::Begin("chat", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove);
+        ImGui::SetCursorPos(ImVec2(10, 100));
+        if (ui::send_field("##msg", buf, sizeof buf, "Send")) {
+            sent.emplace_back(buf);
+            buf[0] = '\0';
+        }
+        ImGui::End();
+        ImGui::Render();
+    };
+    auto run = [&] {
+        while (!q.empty()) frame();
+        frame();
+        frame();
+    };
+    frame();
+    q.push(mouse(sf::Event::MouseButtonPressed, 60, 110));  // into the field
+    q.push(mouse(sf::Event::MouseButtonReleased, 60, 110));
+    run();
+    for (const char* line : {"hi", "yo"}) {
+        for (const char* c = line; *c; ++c) q.push(text(char32_t(*c)));
+        q.push(key(sf::Event::KeyPressed, sf::Keyboard::Enter));
+        q.push(key(sf::Event::KeyReleased, sf::Keyboard::Enter));
+        run();
+    }
+    EXPECT_EQ(sent, (std::vector<std::string>{"hi", "yo"}));
+    EXPECT_TRUE(io.WantTextInput) << "the field still has the keyboard";
+    ImGui::DestroyContext(ctx);
 }
 
 }  // namespace

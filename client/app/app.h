@@ -391,6 +391,7 @@ private:
     ExplorerPanel explorer_panel_;
     std::optional<PointF> explorer_tab_;
     PointF explorer_tab_before_;
+    std::optional<PointF> sound_box_;    // the settings' Sound box as last drawn (for `locate`)
     std::optional<PointF> hint_button_;  // the table's Hint button as last drawn (for `locate`)
     std::vector<MoveEntry> review_set_aside_;  // the game's moves while a variation is shown
     int review_branch_ply_ = -1;               // where the variation left the game (-1: none)

@@ -115,12 +115,13 @@ void App::ui_archive() {
         ImGui::EndTable();
     }
     ImGui::EndChild();
-    if (!a.more || a.loading) ImGui::BeginDisabled();
+    const bool no_older = !a.more || a.loading;  // read once: the click sets loading
+    if (no_older) ImGui::BeginDisabled();
     if (ImGui::Button(t(Str::ArchiveOlder))) {
         session_.list_older_games();
         send_outbox();
     }
-    if (!a.more || a.loading) ImGui::EndDisabled();
+    if (no_older) ImGui::EndDisabled();
     ImGui::SameLine();
     if (ImGui::Button(t(Str::Close), ImVec2(120, 0))) archive_open_ = false;
     ImGui::End();

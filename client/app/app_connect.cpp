@@ -51,12 +51,17 @@ void App::ui_settings() {
     if (ImGui::GetItemRectMax().x + st.ItemSpacing.x + box_w <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
         ImGui::SameLine();
     bool snd = sounds_.enabled();
-    if (!sounds_.available()) ImGui::BeginDisabled();  // no audio device: nothing to switch on
+    // No audio device: nothing to switch on. Read once: the click that finds no device
+    // makes it unavailable, and ending a disabled block never begun aborts Dear ImGui.
+    const bool no_audio = !sounds_.available();
+    if (no_audio) ImGui::BeginDisabled();
     if (ImGui::Checkbox(t(Str::Sound), &snd)) {
         sounds_.set_enabled(snd);
         sound_pref_ = snd;
     }
-    if (!sounds_.available()) ImGui::EndDisabled();
+    sound_box_ = PointF{(ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) / 2,
+                        (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) / 2};
+    if (no_audio) ImGui::EndDisabled();
 }
 
 void App::ui_connect() {

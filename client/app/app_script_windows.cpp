@@ -216,6 +216,7 @@ std::optional<App::StepResult> App::step_window(const ScriptAction& a, float wai
         else if (a.args[0] == "tab") p = analysis_tab_;
         else if (a.args[0] == "analyse") p = analysis_panel_.analyse_button();
         else if (a.args[0] == "explorer_tab") p = explorer_tab_;
+        else if (a.args[0] == "sound") p = sound_box_;  // the lobby settings' Sound box
         else if (a.args[0] == "hint") p = hint_button_;  // the table's Hint button  // "locate explorer N": its move N (from 0)
         else if (a.args[0] == "explorer" && a.args.size() == 2) p = explorer_panel_.row_point(std::size_t(std::atoi(a.args[1].c_str())));
         else if (a.args[0] == "graph" && a.args.size() == 2) p = analysis_panel_.graph_point(std::atoi(a.args[1].c_str()));
@@ -223,7 +224,10 @@ std::optional<App::StepResult> App::step_window(const ScriptAction& a, float wai
             script_fail("locate: unknown control " + a.rest);
             return StepResult::Fail;
         }
-        const Screen on = tourney ? Screen::Lobby : a.args[0] == "hint" ? Screen::Table : Screen::Review;
+        const Screen on = tourney                  ? Screen::Lobby
+                          : a.args[0] == "hint"    ? Screen::Table
+                          : a.args[0] == "sound"   ? Screen::Lobby
+                                                   : Screen::Review;
         if (!p || screen_ != on) {
             if (waited_ms > float(expect_grace_ms_)) script_fail("locate: " + a.rest + " is not shown");
             return script_active_ ? StepResult::Wait : StepResult::Fail;

@@ -153,9 +153,10 @@ void App::ui_tourney_list() {
     else if (tourney_error_) tourney_text(tourney_error_(lang_));
     ImGui::PopStyleColor();
     ImGui::PopTextWrapPos();
-    if (problem != Str::Ok || tourney_create_pending_) ImGui::BeginDisabled();
+    const bool blocked = problem != Str::Ok || tourney_create_pending_;  // read once: the click sets pending
+    if (blocked) ImGui::BeginDisabled();
     if (tourney_button("create", t(Str::Create))) create_tournament(tourney_name_);
-    if (problem != Str::Ok || tourney_create_pending_) ImGui::EndDisabled();
+    if (blocked) ImGui::EndDisabled();
 }
 
 void App::create_tournament(const std::string& name) {

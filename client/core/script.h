@@ -17,6 +17,7 @@
 //   locate tab|analyse|graph PLY|explorer_tab|explorer N
 //                                           print where a Review control is (Analysis tab, its
 //                                           Analyse button, a graph point; Explorer tab, its move N)
+//   locate sound                            print where the lobby settings' Sound box is
 //   expect review_ply N, expect explorer_rows N, expect review_variation no|PLY
 //                                           the review's ply, the explorer's moves shown, where a
 //                                           variation played from the explorer left the game

@@ -3,6 +3,8 @@
 // seats back in their seats, and rated games that keep their ratings. Loopback only.
 #include "durability/server_process.h"
 
+#include <thread>
+
 namespace xq::test {
 
 // The server process is killed with SIGKILL while both players send moves as fast as they
@@ -310,6 +312,55 @@ TEST(Durability, RestoredSeatsShowTheirRatingsAfterARestart) {
     EXPECT_EQ(games[1].black_rating, std::optional<int>(1500));
     carol->send(proto::GetGame{games[1].id});
     EXPECT_EQ(carol->expect<proto::GameRecord>().game.red_rating, std::optional<int>(1500));
+}
+
+}  // namespace xq::test
+
+namespace xq::test {
+
+// The clocks come back as they stood after the last move (a time control of 600+5): the
+// time each side had used is still charged after a kill -9 and a restart, and the time the
+// server was down is charged to nobody.
+TEST(Durability, ClocksComeBackAsTheyStoodAfterTheLastMove) {
+    TempDir tmp;
+    ASSERT_TRUE(tmp.ok());
+    const auto data = tmp.path() / "data";
+    const auto log = tmp.path() / "server.log";
+    const std::uint16_t port = free_port();
+    const std::vector<std::string> clock = {"--clock", "fischer:600+5"};
+    std::string red_token;
+    proto::TableId table = 0;
+    proto::Clocks before;
+    {
+        ServerProcess proc(data, port, log, clock);
+        Pair p = seat_two(port);
+        table = p.table;
+        red_token = p.red->welcome.resume_token;
+        p.red->send(proto::MoveRequest{table, 0, "h2e2"});
+        p.black->expect<proto::MoveMade>();
+        p.red->expect<proto::MoveMade>();
+        std::this_thread::sleep_for(1500ms);  // Black thinks 1.5 s
+        p.black->send(proto::MoveRequest{table, 1, "h9g7"});
+        auto mm = p.red->expect<proto::MoveMade>();
+        p.black->expect<proto::MoveMade>();
+        ASSERT_TRUE(mm.clocks.has_value());
+        before = *mm.clocks;
+        EXPECT_LE(before.black_ms, 605'000 - 1'400);  // 1.5 s used, 5 s added
+        proc.kill9();
+    }
+    ServerProcess proc(data, port, log, clock);
+    auto red = std::make_unique<Client>(port);
+    red->send(proto::Hello{"someone", proto::PROTOCOL_VERSION, red_token});
+    ASSERT_TRUE(red->expect<proto::Welcome>().resumed);
+    auto snap = red->expect<proto::TableSnapshot>();
+    EXPECT_EQ(snap.table.id, table);
+    ASSERT_EQ(snap.ply, 2);
+    ASSERT_TRUE(snap.clocks.has_value());
+    EXPECT_EQ(snap.clocks->black_ms, before.black_ms);
+    // Red's clock runs again from where it stood (the moment since the restart aside).
+    EXPECT_LE(snap.clocks->red_ms, before.red_ms);
+    EXPECT_GE(snap.clocks->red_ms, before.red_ms - 5'000);
+    EXPECT_EQ(snap.clocks->running, std::optional<Color>(RED));
 }
 
 }  // namespace xq::test

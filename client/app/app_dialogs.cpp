@@ -24,7 +24,10 @@ void App::ui_dialogs() {
     }
 
     if (screen_ == Screen::Table && tb.incoming_offer.kind != Offer::Kind::None) {
-        center_next_window(cx, cy);
+        // Under the result band while it is shown (a new-game request right after the end),
+        // so the result stays readable; over the board's centre otherwise.
+        const bool band = tb.result_shown && !tb.result_text.empty();
+        center_next_window(cx, band ? L.board_y + L.board_h * 0.8f : cy);
         ImGui::Begin("##offer", nullptr, DIALOG_FLAGS | ImGuiWindowFlags_NoTitleBar);
         const Offer o = tb.incoming_offer;
         const Str what = o.kind == Offer::Kind::Draw ? Str::DrawOffered : o.kind == Offer::Kind::Takeback ? Str::TakebackRequested : Str::NewGameOffered;

@@ -98,6 +98,7 @@ TableRecord table_record(const Table& t) {
     rec.takebacks = r.takebacks;
     rec.rated = r.rated;
     rec.hints = r.hints;
+    rec.creator = t.creator();
     return rec;
 }
 }  // namespace
@@ -256,7 +257,8 @@ int GameRecorder::restore() {
         }
         auto trow = tables.find(g.table_id);
         std::string name = trow != tables.end() ? trow->second.name : "Table " + std::to_string(g.table_id);
-        std::string creator = g.red;
+        // The creator as stored with the table (schema 7); a table from an older file: Red.
+        std::string creator = trow != tables.end() && !trow->second.creator.empty() ? trow->second.creator : g.red;
         // The table's settings as stored with it (a row from before settings existed reads
         // as the defaults); the game's own clock is the one it was started with.
         TableRules rules;

@@ -94,15 +94,16 @@ bool Storage::check_text(std::string_view text, const char* what) {
 }
 
 bool Storage::save_table(const TableRecord& t) {
-    if (!check_text(t.name, "table name") || !check_text(t.clock, "clock")) return false;
+    if (!check_text(t.name, "table name") || !check_text(t.clock, "clock") || !check_text(t.creator, "table creator"))
+        return false;
     Stmt q = db_->statement("INSERT INTO tables(id, name, clock, grace_ms, ai_holds_seat, closed, hold_level, takebacks, rated, "
-                            "hints) VALUES(?1,?2,?3,?4,?5,0,?6,?7,?8,?9) "
+                            "hints, creator) VALUES(?1,?2,?3,?4,?5,0,?6,?7,?8,?9,?10) "
                             "ON CONFLICT(id) DO UPDATE SET name=?2, clock=?3, grace_ms=?4, ai_holds_seat=?5, closed=0, "
-                            "hold_level=?6, takebacks=?7, rated=?8, hints=?9");
+                            "hold_level=?6, takebacks=?7, rated=?8, hints=?9, creator=?10");
     if (!q) return false;
     q.bind(1, t.id).bind(2, t.name).bind(3, t.clock).bind(4, t.grace_ms).bind(5, std::int64_t(t.ai_holds_seat))
         .bind(6, std::int64_t(t.hold_level)).bind(7, std::int64_t(t.takebacks)).bind(8, std::int64_t(t.rated))
-        .bind(9, std::int64_t(t.hints));
+        .bind(9, std::int64_t(t.hints)).bind(10, t.creator);
     return q.run();
 }
 
@@ -114,7 +115,7 @@ bool Storage::close_table(std::int64_t table_id) {
 
 std::vector<TableRecord> Storage::open_tables() {
     std::vector<TableRecord> out;
-    Stmt q = db_->statement("SELECT id, name, clock, grace_ms, ai_holds_seat, hold_level, takebacks, rated, hints "
+    Stmt q = db_->statement("SELECT id, name, clock, grace_ms, ai_holds_seat, hold_level, takebacks, rated, hints, creator "
                             "FROM tables WHERE closed=0 ORDER BY id");
     if (!q) return out;
     while (q.row()) {
@@ -128,6 +129,7 @@ std::vector<TableRecord> Storage::open_tables() {
         t.takebacks = q.i64(6) != 0;
         t.rated = q.i64(7) != 0;
         t.hints = q.i64(8) != 0;
+        t.creator = q.text(9);
         out.push_back(std::move(t));
     }
     return out;

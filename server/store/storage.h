@@ -24,8 +24,8 @@ namespace xq::server {
 constexpr std::string_view DATABASE_FILE = "xiangqi.sqlite3";
 // 2: tables.hold_level and tables.takebacks; 3: tables.rated; 4: games.red_rating and
 // games.black_rating; 5: game_events.paused and the clocks after the event; 6: tables.hints
-// and game_events.kind (older databases are upgraded on open).
-constexpr int STORAGE_SCHEMA_VERSION = 6;
+// and game_events.kind; 7: tables.creator (older databases are upgraded on open).
+constexpr int STORAGE_SCHEMA_VERSION = 7;
 // Longest list list_games() returns in one page.
 constexpr int MAX_GAME_LIST = 200;
 // How often the WAL is checkpointed (off the I/O thread, see WalCheckpointer).
@@ -66,6 +66,7 @@ struct TableRecord {
     bool takebacks = true;       // request_takeback allowed
     bool rated = false;          // settings.rated: its games move Glicko-2 ratings
     bool hints = false;          // settings.hints: request_hint allowed
+    std::string creator;         // who created it (empty in a file from before schema 7)
 };
 
 // Something that happened to a game besides its moves, in words: an arbiter's action, or a

@@ -1,4 +1,4 @@
-// The schema: every table the store keeps, and the upgrades from versions 1 to 5.
+// The schema: every table the store keeps, and the upgrades from versions 1 to 6.
 #include "server/store/storage_schema.h"
 
 #include <optional>
@@ -21,7 +21,8 @@ CREATE TABLE IF NOT EXISTS tables(
   hold_level INTEGER NOT NULL DEFAULT 5,
   takebacks INTEGER NOT NULL DEFAULT 1,
   rated INTEGER NOT NULL DEFAULT 0,
-  hints INTEGER NOT NULL DEFAULT 0);
+  hints INTEGER NOT NULL DEFAULT 0,
+  creator TEXT NOT NULL DEFAULT '');
 CREATE TABLE IF NOT EXISTS games(
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   table_id INTEGER NOT NULL,
@@ -111,22 +112,24 @@ bool prepare_schema(SqliteDatabase& db, const std::filesystem::path& file, std::
     if (!found) {
         Stmt ins = db.statement("INSERT INTO meta(key, value) VALUES('schema', ?1)");
         if (!ins || !ins.bind(1, std::to_string(STORAGE_SCHEMA_VERSION)).run()) return fail(db.error());
-    } else if (*found == "1" || *found == "2" || *found == "3" || *found == "4" || *found == "5") {
+    } else if (*found == "1" || *found == "2" || *found == "3" || *found == "4" || *found == "5" || *found == "6") {
         // Version 1 had no per-table hold level or takeback switch, version 2 no rated
         // switch, version 3 no ratings with its games, version 4 no clocks with its game
         // events, version 5 no hints switch nor event kinds: add them with their defaults, so
         // an existing database (and its unfinished games) keeps working; its games read as
         // unrated, its events as arbiter's actions leaving the game unpaused, its tables
-        // without hints.
+        // without hints; version 6 no creator with its tables (a restored table's creator is
+        // then its game's Red player, as before).
         std::string sql;
         if (*found == "1")
             sql += "ALTER TABLE tables ADD COLUMN hold_level INTEGER NOT NULL DEFAULT 5;"
                    "ALTER TABLE tables ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 1;";
         if (*found == "1" || *found == "2") sql += "ALTER TABLE tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;";
-        if (*found != "4" && *found != "5")
+        if (*found != "4" && *found != "5" && *found != "6")
             sql += "ALTER TABLE games ADD COLUMN red_rating INTEGER;"
                    "ALTER TABLE games ADD COLUMN black_rating INTEGER;";
-        sql += "ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;";
+        if (*found != "6") sql += "ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;";
+        sql += "ALTER TABLE tables ADD COLUMN creator TEXT NOT NULL DEFAULT '';";
         // game_events came without a version of its own: it is new (made above with every
         // column) in a file from before it, or lacks the columns added in versions 5 and 6.
         bool has_paused = false, has_kind = false;
@@ -146,10 +149,10 @@ bool prepare_schema(SqliteDatabase& db, const std::filesystem::path& file, std::
                    "ALTER TABLE game_events ADD COLUMN red_countdown INTEGER;"
                    "ALTER TABLE game_events ADD COLUMN black_countdown INTEGER;";
         if (!has_kind) sql += "ALTER TABLE game_events ADD COLUMN kind TEXT NOT NULL DEFAULT '';";
-        sql += "UPDATE meta SET value='6' WHERE key='schema';";
+        sql += "UPDATE meta SET value='7' WHERE key='schema';";
         SqliteTransaction upgrade(db);
         if (!upgrade || !db.exec(sql.c_str()) || !upgrade.commit())
-            return fail("cannot upgrade " + file.string() + " to schema version 6: " + db.error());
+            return fail("cannot upgrade " + file.string() + " to schema version 7: " + db.error());
     } else if (*found != std::to_string(STORAGE_SCHEMA_VERSION)) {
         return fail(file.string() + " has schema version " + *found + ", this server knows " +
                          std::to_string(STORAGE_SCHEMA_VERSION));

@@ -363,4 +363,42 @@ TEST(Durability, ClocksComeBackAsTheyStoodAfterTheLastMove) {
     EXPECT_EQ(snap.clocks->running, std::optional<Color>(RED));
 }
 
+// A table keeps its creator through a kill -9 (schema 7): dave created it without a name and
+// sat as Black, so after the restart it is still "dave's table", flagged as a default name
+// (clients word it in their language), not renamed after its Red player.
+TEST(Durability, TableCreatorAndDefaultNameSurviveARestart) {
+    TempDir tmp;
+    ASSERT_TRUE(tmp.ok());
+    const auto data = tmp.path() / "data";
+    const auto log = tmp.path() / "server.log";
+    const std::uint16_t port = free_port();
+    std::string token;
+    proto::TableId table = 0;
+    {
+        ServerProcess proc(data, port, log);
+        auto dave = Client::login(port, "dave");
+        dave->send(proto::CreateTable{"", proto::Role::Black, ""});
+        auto created = dave->expect<proto::TableSnapshot>();
+        table = created.table.id;
+        EXPECT_EQ(created.table.name, "dave's table");
+        EXPECT_TRUE(created.table.default_name);
+        auto ann = Client::login(port, "ann");
+        token = ann->welcome.resume_token;
+        ann->send(proto::Join{table, proto::Role::Red});
+        ann->expect<proto::TableSnapshot>();
+        ann->send(proto::MoveRequest{table, 0, "h2e2"});
+        ann->expect<proto::MoveMade>();
+        dave->expect<proto::MoveMade>();
+        proc.kill9();
+    }
+    ServerProcess proc(data, port, log);
+    auto ann = std::make_unique<Client>(port);
+    ann->send(proto::Hello{"someone", proto::PROTOCOL_VERSION, token});
+    ASSERT_TRUE(ann->expect<proto::Welcome>().resumed);
+    auto snap = ann->expect<proto::TableSnapshot>();
+    EXPECT_EQ(snap.table.id, table);
+    EXPECT_EQ(snap.table.name, "dave's table");
+    EXPECT_TRUE(snap.table.default_name);
+}
+
 }  // namespace xq::test

@@ -332,3 +332,38 @@ TEST(StorageUpgrade, VersionFiveDatabaseGainsHintsAndEventKinds) {
     EXPECT_EQ(back->events[0].kind, "");
     EXPECT_EQ(back->events[1].kind, "hint");
 }
+
+// Version 6 gains the tables' creator (empty: a restored table's creator is then its game's
+// Red player, as before); a saved creator reads back.
+TEST(StorageUpgrade, VersionSixDatabaseGainsTheTablesCreator) {
+    TempDir tmp;
+    ASSERT_TRUE(tmp.ok());
+    ASSERT_TRUE(make_v1(tmp.path()));
+    ASSERT_TRUE(run_sql(tmp.path(),
+                        "ALTER TABLE tables ADD COLUMN hold_level INTEGER NOT NULL DEFAULT 5;"
+                        "ALTER TABLE tables ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 1;"
+                        "ALTER TABLE tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"
+                        "ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;"
+                        "UPDATE tables SET hints=1;"
+                        "ALTER TABLE games ADD COLUMN red_rating INTEGER;"
+                        "ALTER TABLE games ADD COLUMN black_rating INTEGER;"
+                        "CREATE TABLE game_events(game_id INTEGER NOT NULL REFERENCES games(id), ply INTEGER NOT NULL,"
+                        "  at INTEGER NOT NULL, text TEXT NOT NULL, paused INTEGER NOT NULL DEFAULT 0, red_ms INTEGER,"
+                        "  black_ms INTEGER, red_countdown INTEGER, black_countdown INTEGER, kind TEXT NOT NULL DEFAULT '');"
+                        "UPDATE meta SET value='6' WHERE key='schema';"));
+    std::string err;
+    auto s = Storage::open(tmp.path(), &err);
+    ASSERT_TRUE(s) << err;
+    auto tables = s->open_tables();
+    ASSERT_EQ(tables.size(), 1u);
+    EXPECT_TRUE(tables[0].hints);  // kept
+    EXPECT_EQ(tables[0].creator, "");
+    EXPECT_EQ(s->unfinished_games().size(), 1u);
+    tables[0].creator = "dave";
+    ASSERT_TRUE(s->save_table(tables[0])) << s->last_error();
+    s.reset();
+    EXPECT_EQ(schema_of(tmp.path()), std::to_string(STORAGE_SCHEMA_VERSION));
+    s = Storage::open(tmp.path(), &err);
+    ASSERT_TRUE(s) << err;
+    EXPECT_EQ(s->open_tables()[0].creator, "dave");
+}

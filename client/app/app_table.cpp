@@ -220,6 +220,12 @@ void App::ui_table() {
         invite_index_ = std::clamp(invite_index_, 0, int(idle.size()) - 1);
         ImGui::SetNextItemWidth(L.panel_w * 0.5f);
         if (ImGui::BeginCombo("##invitee", idle[std::size_t(invite_index_)]->name.c_str())) {
+            // At a table we hear of no arrivals or departures (the server tells the lobby
+            // only): opening the list asks for it as it is now.
+            if (ImGui::IsWindowAppearing()) {
+                session_.list_users();
+                send_outbox();
+            }
             for (int i = 0; i < int(idle.size()); ++i)
                 if (ImGui::Selectable(idle[std::size_t(i)]->name.c_str(), i == invite_index_)) invite_index_ = i;
             ImGui::EndCombo();

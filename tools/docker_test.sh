@@ -48,7 +48,11 @@ trap cleanup EXIT
 
 # ---- packages -----------------------------------------------------------------------------
 missing=()
-command -v docker >/dev/null || missing+=(docker.io)
+# A docker client alone (some machine images ship one in /usr/local/bin, without an engine)
+# cannot start one: docker.io brings dockerd when no engine answers and dockerd is missing.
+if ! command -v docker >/dev/null || { ! docker info >/dev/null 2>&1 && ! command -v dockerd >/dev/null; }; then
+  missing+=(docker.io)
+fi
 command -v debootstrap >/dev/null || missing+=(debootstrap)
 command -v docker-compose >/dev/null || missing+=(docker-compose)
 command -v python3 >/dev/null || missing+=(python3)

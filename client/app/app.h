@@ -119,6 +119,7 @@ private:
     void open_review_from_archive();
     void ui_seat_notices();
     void ui_after_game(const TableState& tb);
+    void ui_notation_choice();  // the move list's notation, at the table and in Review
     // The Hint (提示) button of a player where hints are given, in the place of the game's
     // greyed New game (false: not drawn); it names the hint once shown (app_explorer.cpp).
     bool ui_hint(bool playing, float width);

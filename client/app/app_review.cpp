@@ -78,13 +78,7 @@ void App::ui_review() {
         ImGui::TextWrapped("%s", t(Str::StepHint));
         ImGui::PopStyleColor();
     }
-    int n = int(notation_);
-    ImGui::RadioButton(t(Str::NotationChinese), &n, 0);
-    ImGui::SameLine();
-    ImGui::RadioButton("WXF", &n, 1);
-    ImGui::SameLine();
-    ImGui::RadioButton("ICCS", &n, 2);
-    notation_ = MoveNotation(n);
+    ui_notation_choice();
     const AnalysisPanel::View view{lang_, notation_, &review_game_.start_position(), &review_moves_, review_ply_,
                                    review_game_id_, review_analysed(), &state_.analysis,
                                    state_.connection == Connection::Ready};

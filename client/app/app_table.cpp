@@ -240,13 +240,7 @@ void App::ui_table() {
     ImGui::AlignTextToFramePadding();
     ImGui::TextDisabled("%s", t(Str::MoveList));
     ImGui::SameLine();
-    int n = int(notation_);
-    ImGui::RadioButton(t(Str::NotationChinese), &n, 0);
-    ImGui::SameLine();
-    ImGui::RadioButton("WXF", &n, 1);
-    ImGui::SameLine();
-    ImGui::RadioButton("ICCS", &n, 2);
-    notation_ = MoveNotation(n);
+    ui_notation_choice();
     ImGui::Separator();
     const float rest = ImGui::GetContentRegionAvail().y;
     // Short windows (640x480, 1300x480): the chat keeps a few lines and its input row; the
@@ -370,6 +364,17 @@ void App::ui_ai_request(const Layout& L, Color empty) {
         send_outbox();
     }
     if (!rating.empty() && !rating_inline) ImGui::TextDisabled("%s", rating.c_str());
+}
+
+// The move list's notation (Chinese, WXF, ICCS), at the table and in Review.
+void App::ui_notation_choice() {
+    int n = int(notation_);
+    ImGui::RadioButton(t(Str::NotationChinese), &n, 0);
+    ImGui::SameLine();
+    ImGui::RadioButton("WXF", &n, 1);
+    ImGui::SameLine();
+    ImGui::RadioButton("ICCS", &n, 2);
+    notation_ = MoveNotation(n);
 }
 
 }  // namespace xq::client

@@ -55,6 +55,22 @@ bool run_sql(const std::filesystem::path& dir, const char* sql) {
 
 bool make_v1(const std::filesystem::path& dir) { return run_sql(dir, V1_DATABASE); }
 
+// A version-5 file: version 1 with every column up to version 5 and one arbiter's event.
+bool make_v5(const std::filesystem::path& dir) {
+    return make_v1(dir) &&
+           run_sql(dir,
+                   "ALTER TABLE tables ADD COLUMN hold_level INTEGER NOT NULL DEFAULT 5;"
+                   "ALTER TABLE tables ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 1;"
+                   "ALTER TABLE tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"
+                   "ALTER TABLE games ADD COLUMN red_rating INTEGER;"
+                   "ALTER TABLE games ADD COLUMN black_rating INTEGER;"
+                   "CREATE TABLE game_events(game_id INTEGER NOT NULL REFERENCES games(id), ply INTEGER NOT NULL,"
+                   "  at INTEGER NOT NULL, text TEXT NOT NULL, paused INTEGER NOT NULL DEFAULT 0, red_ms INTEGER,"
+                   "  black_ms INTEGER, red_countdown INTEGER, black_countdown INTEGER);"
+                   "INSERT INTO game_events(game_id, ply, at, text) VALUES(1, 2, 1003, 'carl paused the game');"
+                   "UPDATE meta SET value='5' WHERE key='schema';");
+}
+
 std::string schema_of(const std::filesystem::path& dir) {
     sqlite3* db = nullptr;
     std::string v;
@@ -300,18 +316,7 @@ TEST(StorageUpgrade, VersionFourDatabaseGainsTheClocksOfItsGameEvents) {
 TEST(StorageUpgrade, VersionFiveDatabaseGainsHintsAndEventKinds) {
     TempDir tmp;
     ASSERT_TRUE(tmp.ok());
-    ASSERT_TRUE(make_v1(tmp.path()));
-    ASSERT_TRUE(run_sql(tmp.path(),
-                        "ALTER TABLE tables ADD COLUMN hold_level INTEGER NOT NULL DEFAULT 5;"
-                        "ALTER TABLE tables ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 1;"
-                        "ALTER TABLE tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"
-                        "ALTER TABLE games ADD COLUMN red_rating INTEGER;"
-                        "ALTER TABLE games ADD COLUMN black_rating INTEGER;"
-                        "CREATE TABLE game_events(game_id INTEGER NOT NULL REFERENCES games(id), ply INTEGER NOT NULL,"
-                        "  at INTEGER NOT NULL, text TEXT NOT NULL, paused INTEGER NOT NULL DEFAULT 0, red_ms INTEGER,"
-                        "  black_ms INTEGER, red_countdown INTEGER, black_countdown INTEGER);"
-                        "INSERT INTO game_events(game_id, ply, at, text) VALUES(1, 2, 1003, 'carl paused the game');"
-                        "UPDATE meta SET value='5' WHERE key='schema';"));
+    ASSERT_TRUE(make_v5(tmp.path()));
     std::string err;
     auto s = Storage::open(tmp.path(), &err);
     ASSERT_TRUE(s) << err;
@@ -338,18 +343,11 @@ TEST(StorageUpgrade, VersionFiveDatabaseGainsHintsAndEventKinds) {
 TEST(StorageUpgrade, VersionSixDatabaseGainsTheTablesCreator) {
     TempDir tmp;
     ASSERT_TRUE(tmp.ok());
-    ASSERT_TRUE(make_v1(tmp.path()));
+    ASSERT_TRUE(make_v5(tmp.path()));
     ASSERT_TRUE(run_sql(tmp.path(),
-                        "ALTER TABLE tables ADD COLUMN hold_level INTEGER NOT NULL DEFAULT 5;"
-                        "ALTER TABLE tables ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 1;"
-                        "ALTER TABLE tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"
                         "ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;"
                         "UPDATE tables SET hints=1;"
-                        "ALTER TABLE games ADD COLUMN red_rating INTEGER;"
-                        "ALTER TABLE games ADD COLUMN black_rating INTEGER;"
-                        "CREATE TABLE game_events(game_id INTEGER NOT NULL REFERENCES games(id), ply INTEGER NOT NULL,"
-                        "  at INTEGER NOT NULL, text TEXT NOT NULL, paused INTEGER NOT NULL DEFAULT 0, red_ms INTEGER,"
-                        "  black_ms INTEGER, red_countdown INTEGER, black_countdown INTEGER, kind TEXT NOT NULL DEFAULT '');"
+                        "ALTER TABLE game_events ADD COLUMN kind TEXT NOT NULL DEFAULT '';"
                         "UPDATE meta SET value='6' WHERE key='schema';"));
     std::string err;
     auto s = Storage::open(tmp.path(), &err);

@@ -159,10 +159,8 @@ void App::ui_table() {
         // Nothing of ours to take back before our first move (the server would refuse it):
         // greyed, so that a double click on New game, whose place Take back takes when the
         // game starts, does not ask for one.
-        const Game& g = bm.game();
-        const bool moved = g.start_position().side_to_move() == *bm.seat() ? g.ply() >= 1 : g.ply() >= 2;
         const bool no_takeback =
-            playing && (!tb.rules.takebacks || waiting == Offer::Kind::Takeback || !moved);
+            playing && (!tb.rules.takebacks || waiting == Offer::Kind::Takeback || !bm.seat_has_moved());
         if (no_takeback) ImGui::BeginDisabled();
         if (ImGui::Button(t(Str::Takeback), ImVec2(bw, 0))) { session_.request_takeback(); send_outbox(); }
         if (no_takeback) ImGui::EndDisabled();

@@ -65,6 +65,11 @@ void BoardModel::set_seat(std::optional<Color> seat) {
     flipped_ = seat && *seat == BLACK;
 }
 
+bool BoardModel::seat_has_moved() const {
+    if (!seat_) return false;
+    return game_.start_position().side_to_move() == *seat_ ? game_.ply() >= 1 : game_.ply() >= 2;
+}
+
 bool BoardModel::my_turn() const {
     return in_progress_ && seat_ && !game_.over() && *seat_ == game_.side_to_move();
 }

@@ -47,6 +47,9 @@ public:
     void set_in_progress(bool v) { in_progress_ = v; }
     bool in_progress() const { return in_progress_; }
     bool my_turn() const;
+    // Whether our seat has made a move of this game (a takeback asks for nothing before it:
+    // the server answers nothing_to_take_back). False for a spectator.
+    bool seat_has_moved() const;
 
     // Board orientation: flipped means Black at the bottom. Sitting Black flips by default.
     bool flipped() const { return flipped_; }

@@ -129,3 +129,26 @@ TEST(ExplainIllegal, NamesEachReason) {
     EXPECT_EQ(explain_illegal(p, mv("e2a2")), IllegalReason::LeavesKingInCheck);
     EXPECT_EQ(explain_illegal(p, mv("e2e6")), IllegalReason::None);
 }
+
+// Take back is offered once our seat has a move to take back: Red after ply 1, Black after
+// ply 2, and from a position with Black to move the other way round; never to a spectator.
+TEST(BoardModel, SeatHasMovedFollowsWhoMovesFirst) {
+    BoardModel m;
+    m.set_seat(RED);
+    EXPECT_FALSE(m.seat_has_moved());
+    ASSERT_EQ(m.load_snapshot(START_FEN, {"h2e2"}), "");
+    EXPECT_TRUE(m.seat_has_moved());
+    m.set_seat(BLACK);
+    EXPECT_FALSE(m.seat_has_moved());
+    ASSERT_EQ(m.load_snapshot(START_FEN, {"h2e2", "h9g7"}), "");
+    EXPECT_TRUE(m.seat_has_moved());
+    m.set_seat(std::nullopt);
+    EXPECT_FALSE(m.seat_has_moved());
+
+    const std::string black_first = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b";
+    ASSERT_EQ(m.load_snapshot(black_first, {"h7e7"}), "");
+    m.set_seat(BLACK);
+    EXPECT_TRUE(m.seat_has_moved());
+    m.set_seat(RED);
+    EXPECT_FALSE(m.seat_has_moved());
+}

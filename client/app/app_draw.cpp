@@ -322,6 +322,8 @@ void App::render() {
     if (std::getenv("XQ_NOGUI")) ImGui::EndFrame(); else gui_.render(window_);
     stage_mark(Stage::GuiRender);
     draw_toast(L);
+    // A piece being dragged stays in sight over the side panel, the dialogs and the toast.
+    if (screen_ == Screen::Table) view_.draw_drag(window_, state_.table.board.position(), ctl_);
     stage_mark(Stage::Toast);
 
     if (!pending_screenshot_.empty()) {

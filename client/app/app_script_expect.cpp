@@ -2,6 +2,7 @@
 // last frame drew) compared with what the script wants, with a grace period for state
 // still arriving.
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <iostream>
 
@@ -28,6 +29,13 @@ App::StepResult App::step_expect(const ScriptAction& a, float waited_ms) {
     else if (what == "lan_servers") got = std::to_string(lan_server_count());
     else if (what == "spectators") got = std::to_string(state_.table.spectators);
     else if (what == "paused") got = state_.table.paused ? "yes" : "no";
+    else if (what == "flipped") got = state_.table.board.flipped() ? "yes" : "no";  // the table's board
+    else if (what == "dragging") got = ctl_.dragging() ? "yes" : "no";  // a piece held by the mouse
+    else if (what == "drag_point") {
+        // expect drag_point 500,300: a piece is held there (window pixels)
+        const PointF d = ctl_.drag_point();
+        got = ctl_.dragging() ? std::to_string(std::lround(d.x)) + "," + std::to_string(std::lround(d.y)) : "none";
+    }
     else if (what == "clipboard") {
         // expect clipboard TEXT: the clipboard (through SFML, as a paste would read it) holds TEXT
         const sf::String clip = sf::Clipboard::getString();

@@ -406,16 +406,25 @@ void BoardView::draw(sf::RenderTarget& target, const BoardGeometry& geo, const P
     if (ctl && sel != SQ_NONE)
         for (Move m : ctl->targets())
             quad(top_va_, pos.empty(m.to()) ? SLOT_DOT : SLOT_RING, vec(geo.center(m.to())), 1.f, 1.f);
-    if (dragging) {
-        const PointF d = ctl->drag_point();
-        quad(top_va_, SLOT_GLOW, {d.x, d.y}, 1.12f, 0.8f);
-        quad(top_va_, piece_slot(pos.piece_on(sel)), {d.x, d.y}, 1.12f, 1.f);
-    }
+    // The dragged piece itself is drawn by draw_drag, after the panels.
     if (atlas_ok_ && top_va_.getVertexCount() > 0) {
         sf::RenderStates st(&atlas_.getTexture());
         st.blendMode = sf::BlendMode(sf::BlendMode::One, sf::BlendMode::OneMinusSrcAlpha);
         target.draw(top_va_, st);
     }
+}
+
+bool BoardView::draw_drag(sf::RenderTarget& target, const Position& pos, const Controller& ctl) {
+    const Square sel = ctl.selected();
+    if (!ctl.dragging() || sel == SQ_NONE || pos.piece_on(sel) == NO_PIECE || !atlas_ok_) return false;
+    const PointF d = ctl.drag_point();
+    one_va_.clear();
+    quad(one_va_, SLOT_GLOW, {d.x, d.y}, 1.12f, 0.8f);
+    quad(one_va_, piece_slot(pos.piece_on(sel)), {d.x, d.y}, 1.12f, 1.f);
+    sf::RenderStates st(&atlas_.getTexture());
+    st.blendMode = sf::BlendMode(sf::BlendMode::One, sf::BlendMode::OneMinusSrcAlpha);
+    target.draw(one_va_, st);
+    return true;
 }
 
 }  // namespace xq::client

@@ -32,6 +32,10 @@ public:
     void draw(sf::RenderTarget& target, const BoardGeometry& geo, const Position& pos,
               Move last_move, Square checked_king, const Controller* ctl, float now);
 
+    // The piece the player drags, under the pointer: drawn last in the frame, over the
+    // side panel and dialogs too. False when no drag is under way.
+    bool draw_drag(sf::RenderTarget& target, const Position& pos, const Controller& ctl);
+
     // A disc with its character, usable outside the board (captured pieces, banners).
     void draw_piece(sf::RenderTarget& target, Piece p, sf::Vector2f center, float radius,
                     float alpha = 1.f, float glow = 0.f) const;

@@ -18,6 +18,10 @@
 //                                           print where a Review control is (Analysis tab, its
 //                                           Analyse button, a graph point; Explorer tab, its move N)
 //   locate sound                            print where the lobby settings' Sound box is
+//   locate square SQ | window               print where a point of the table's board is (h2),
+//                                           where the window's top left corner is
+//   expect flipped yes|no, expect dragging yes|no, expect drag_point X,Y
+//                                           the table's board turned; a piece held (there)
 //   expect review_ply N, expect explorer_rows N, expect review_variation no|PLY
 //                                           the review's ply, the explorer's moves shown, where a
 //                                           variation played from the explorer left the game

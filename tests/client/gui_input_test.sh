@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The desktop client under real X input (xdotool under the client's Xvfb), at the 640x480
+# minimum in Chinese:
+# - a piece held by the mouse and carried over the side panel (to 500,300) stays in sight,
+#   drawn over the panel: the panel's pixels there change while it is held, and letting it
+#   go back on its own point plays nothing.
+# Usage: gui_input_test.sh CLIENT SERVER WORKDIR
+# shellcheck source=gui_common.sh
+. "$(dirname "$0")/gui_common.sh"
+command -v xdotool >/dev/null || { echo "FAIL: xdotool is missing (tools/setup.sh installs it)"; exit 1; }
+client_timeout=150
+# A square screen: SFML centres a new window vertically by the display's width (see
+# gui_analysis_test.sh), so every part of the window stays in the mouse's reach.
+export SCREEN_SIZE=1400
+
+start_server --name "Input test"
+
+# xinput NAME WIDTH HEIGHT SCRIPT ACTIONS: one client under its own Xvfb running SCRIPT, driven
+# by ACTIONS (gui_xinput.sh); its log is SCRIPT's name with .log, the driver's NAME-x.log.
+xinput() {
+  local name=$1 w=$2 h=$3 script=$4 status=0
+  ACTIONS=$5 XDG_CONFIG_HOME="$work/config-$name" timeout "$client_timeout" \
+    xvfb-run -a -s "-screen 0 ${SCREEN_SIZE}x${SCREEN_SIZE}x24" "$gui_dir/gui_xinput.sh" "${script%.txt}.log" \
+    "$client" --connect "127.0.0.1:$port" --name "$name" --mute --width "$w" --height "$h" --script "$script" \
+    >"$name-x.log" 2>&1 || status=$?
+  cat "$name-x.log" "${script%.txt}.log"
+  [ "$status" -eq 0 ] || { echo "FAIL: $name's client exited with $status"; exit 1; }
+}
+
+# differs A.png B.png X Y: the 40x40 squares around X,Y of the two screenshots differ in
+# more than a quarter of their pixels.
+differs() {
+  local n crop=40x40+$(($3 - 20))+$(($4 - 20))
+  convert "$1" -crop "$crop" +repage crop_a.png
+  convert "$2" -crop "$crop" +repage crop_b.png
+  n=$(compare -metric AE -fuzz 8% crop_a.png crop_b.png null: 2>&1 || true)
+  echo "$1 and $2 differ in $n of 1600 pixels around $3,$4"
+  [ "${n%% *}" -gt 400 ]
+}
+
+# 1. A piece dragged over the side panel is drawn on top of it.
+cat >drag.txt <<'SCRIPT'
+lang zh
+grace 30000
+create red
+ai black 1
+wait_turn 30000
+sleep 500
+screenshot drag_before.png
+locate square h2
+locate window
+expect dragging yes
+expect drag_point 500,300
+sleep 300
+screenshot drag_held.png
+expect dragging no
+expect ply 0
+expect fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1
+quit
+SCRIPT
+xinput dragger 640 480 drag.txt "press square h2; moveto 0 -30 square h2; moveto 245 -20 square h2; \
+moveto 500 300 window; await screenshot drag_held.png; moveto 0 0 square h2; release"
+require_in dragger-x.log "moved to" "released"
+check_screenshots drag_before.png drag_held.png
+differs drag_before.png drag_held.png 500 300 || { echo "FAIL: the held piece is not drawn over the side panel"; exit 1; }
+echo "the held piece shows over the panel"
+
+echo "GUI input test passed"

@@ -245,7 +245,9 @@ void App::handle_event(const sf::Event& e) {
         break;
     }
     case sf::Event::KeyPressed:
-        if (gui_.wants_keyboard()) break;
+        // Keys typed into a field or while a dialog has the focus are not the board's (F
+        // under the takeback question flipped the board).
+        if (gui_.wants_keyboard() || gui_.dialog_focused()) break;
         if (screen_ == Screen::Review) {
             if (e.key.code == sf::Keyboard::Left) set_review_ply(review_ply_ - 1);
             if (e.key.code == sf::Keyboard::Right) set_review_ply(review_ply_ + 1);

@@ -394,6 +394,8 @@ private:
     PointF explorer_tab_before_;
     std::optional<PointF> sound_box_;    // the settings' Sound box as last drawn (for `locate`)
     std::optional<PointF> hint_button_;  // the table's Hint button as last drawn (for `locate`)
+    // The opponent's offer dialog as last drawn: its Accept and Decline buttons (for `locate`).
+    std::optional<PointF> offer_accept_, offer_decline_;
     std::vector<MoveEntry> review_set_aside_;  // the game's moves while a variation is shown
     int review_branch_ply_ = -1;               // where the variation left the game (-1: none)
     void ui_review_explorer(float height);

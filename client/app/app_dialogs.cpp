@@ -23,6 +23,12 @@ void App::ui_dialogs() {
             chooser_done(*path);
     }
 
+    const auto item_centre = [] {
+        return PointF{(ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) / 2,
+                      (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) / 2};
+    };
+    offer_accept_.reset();
+    offer_decline_.reset();
     if (screen_ == Screen::Table && tb.incoming_offer.kind != Offer::Kind::None) {
         // Under the result band while it is shown (a new-game request right after the end),
         // so the result stays readable; over the board's centre otherwise.
@@ -33,8 +39,10 @@ void App::ui_dialogs() {
         const Str what = o.kind == Offer::Kind::Draw ? Str::DrawOffered : o.kind == Offer::Kind::Takeback ? Str::TakebackRequested : Str::NewGameOffered;
         ImGui::TextUnformatted(t(what, {player_name(lang_, o.from)}).c_str());
         const bool yes = ImGui::Button(t(Str::Accept), ImVec2(110, 0));
+        offer_accept_ = item_centre();
         ImGui::SameLine();
         const bool no = ImGui::Button(t(Str::Decline), ImVec2(110, 0));
+        offer_decline_ = item_centre();
         if (yes || no) {
             if (o.kind == Offer::Kind::Draw) session_.answer_draw(yes);
             else if (o.kind == Offer::Kind::Takeback) session_.answer_takeback(yes);

@@ -29,7 +29,11 @@ App::StepResult App::step_expect(const ScriptAction& a, float waited_ms) {
     else if (what == "lan_servers") got = std::to_string(lan_server_count());
     else if (what == "spectators") got = std::to_string(state_.table.spectators);
     else if (what == "paused") got = state_.table.paused ? "yes" : "no";
-    else if (what == "flipped") got = state_.table.board.flipped() ? "yes" : "no";  // the table's board
+    else if (what == "offer") {
+        // expect offer none|draw|takeback|new_game: the opponent's offer waiting for our answer
+        const Offer::Kind k = state_.table.incoming_offer.kind;
+        got = k == Offer::Kind::None ? "none" : k == Offer::Kind::Draw ? "draw" : k == Offer::Kind::Takeback ? "takeback" : "new_game";
+    } else if (what == "flipped") got = state_.table.board.flipped() ? "yes" : "no";  // the table's board
     else if (what == "dragging") got = ctl_.dragging() ? "yes" : "no";  // a piece held by the mouse
     else if (what == "drag_point") {
         // expect drag_point 500,300: a piece is held there (window pixels)

@@ -221,6 +221,8 @@ std::optional<App::StepResult> App::step_window(const ScriptAction& a, float wai
         else if (a.args[0] == "explorer" && a.args.size() == 2) p = explorer_panel_.row_point(std::size_t(std::atoi(a.args[1].c_str())));
         else if (a.args[0] == "graph" && a.args.size() == 2) p = analysis_panel_.graph_point(std::atoi(a.args[1].c_str()));
         else if (a.args[0] == "window") p = PointF{0, 0};  // the window's top left corner
+        else if (a.args[0] == "offer" && a.args.size() == 2)  // "locate offer accept|decline": the offer dialog's
+            p = a.args[1] == "accept" ? offer_accept_ : offer_decline_;
         else if (a.args[0] == "square" && a.args.size() == 2 && square_from_string(a.args[1]) != SQ_NONE)
             p = board_geometry().center(square_from_string(a.args[1]));  // "locate square h2": a point of the table's board
         else {
@@ -228,7 +230,7 @@ std::optional<App::StepResult> App::step_window(const ScriptAction& a, float wai
             return StepResult::Fail;
         }
         const Screen on = tourney                  ? Screen::Lobby
-                          : a.args[0] == "hint" || a.args[0] == "square" ? Screen::Table
+                          : a.args[0] == "hint" || a.args[0] == "square" || a.args[0] == "offer" ? Screen::Table
                           : a.args[0] == "sound"   ? Screen::Lobby
                                                    : Screen::Review;
         if (!p || (screen_ != on && a.args[0] != "window")) {

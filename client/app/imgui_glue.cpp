@@ -251,6 +251,13 @@ ImGuiMouseCursor ImGuiGlue::wanted_cursor() const { return active_ ? ImGui::GetM
 bool ImGuiGlue::wants_mouse() const { return active_ && ImGui::GetIO().WantCaptureMouse; }
 bool ImGuiGlue::wants_keyboard() const { return active_ && ImGui::GetIO().WantCaptureKeyboard; }
 
+bool ImGuiGlue::dialog_focused() const {
+    if (!active_) return false;
+    const ImGuiWindow* w = ImGui::GetCurrentContext()->NavWindow;
+    if (!w || !w->WasActive || !w->RootWindow) return false;
+    return !(w->RootWindow->Flags & ImGuiWindowFlags_NoBringToFrontOnFocus);
+}
+
 std::string layout_overflow(ImVec2 display) {
     std::string out;
     constexpr float SLACK = 1.0f;  // rounding of fractional layouts

@@ -37,6 +37,10 @@ public:
     // ImGui wants the pointer/keyboard (a widget is under the mouse or has focus).
     bool wants_mouse() const;
     bool wants_keyboard() const;
+    // A window other than the screen's own panels has the keyboard focus (an offer, a
+    // confirmation, a lobby dialog, the file chooser): keys are the dialog's, not the board's.
+    // The panels are the windows drawn with NoBringToFrontOnFocus (ui::PANEL_FLAGS).
+    bool dialog_focused() const;
     ImFont* big_font() const { return big_font_; }
     // The cursor ImGui asks for over its widgets (text beam over inputs, hand over links).
     ImGuiMouseCursor wanted_cursor() const;

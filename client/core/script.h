@@ -18,8 +18,10 @@
 //                                           print where a Review control is (Analysis tab, its
 //                                           Analyse button, a graph point; Explorer tab, its move N)
 //   locate sound                            print where the lobby settings' Sound box is
-//   locate square SQ | window               print where a point of the table's board is (h2),
-//                                           where the window's top left corner is
+//   locate square SQ | window | offer accept|decline
+//                                           print where a point of the table's board is (h2),
+//                                           the window's top left corner, the offer's buttons
+//   expect offer none|draw|takeback|new_game   the opponent's offer waiting for our answer
 //   expect flipped yes|no, expect dragging yes|no, expect drag_point X,Y
 //                                           the table's board turned; a piece held (there)
 //   expect review_ply N, expect explorer_rows N, expect review_variation no|PLY

@@ -3,10 +3,13 @@
 # minimum in Chinese:
 # - a piece held by the mouse and carried over the side panel (to 500,300) stays in sight,
 #   drawn over the panel: the panel's pixels there change while it is held, and letting it
-#   go back on its own point plays nothing.
-# Usage: gui_input_test.sh CLIENT SERVER WORKDIR
+#   go back on its own point plays nothing;
+# - keys typed while a dialog has the focus do not act on the board: F pressed under the
+#   opponent's takeback question does not turn the board; after a click beside the board it does.
+# Usage: gui_input_test.sh CLIENT SERVER WORKDIR CLI (the opponent is a terminal client)
 # shellcheck source=gui_common.sh
 . "$(dirname "$0")/gui_common.sh"
+cli=${4:?usage: gui_input_test.sh CLIENT SERVER WORKDIR CLI}
 command -v xdotool >/dev/null || { echo "FAIL: xdotool is missing (tools/setup.sh installs it)"; exit 1; }
 client_timeout=150
 # A square screen: SFML centres a new window vertically by the display's width (see
@@ -64,5 +67,48 @@ require_in dragger-x.log "moved to" "released"
 check_screenshots drag_before.png drag_held.png
 differs drag_before.png drag_held.png 500 300 || { echo "FAIL: the held piece is not drawn over the side panel"; exit 1; }
 echo "the held piece shows over the panel"
+
+# 2. Keys typed while a dialog has the focus are the dialog's: F under bob's takeback
+#    question leaves the board as it is; after a click beside the board (the top plate, no
+#    window there) F turns it.
+stop_server
+start_server --name "Input test"
+cat >bob.txt <<'SCRIPT'
+create black
+wait player_joined name=alice timeout=60
+wait move_made ply=1 timeout=60
+h9g7
+wait move_made ply=2
+takeback
+wait answer_takeback timeout=60
+sleep 500
+SCRIPT
+"$cli" --connect "127.0.0.1:$port" --name bob --script bob.txt --wait-timeout 60 >bob.log 2>&1 &
+bob_pid=$!
+cat >keys.txt <<'SCRIPT'
+lang zh
+grace 30000
+join last red
+wait_turn 30000
+move h2e2
+expect ply 2
+expect offer takeback
+locate window
+locate square e5
+locate offer decline
+expect offer none
+expect flipped no
+expect fits yes
+expect flipped yes
+sleep 300
+screenshot keys_flipped.png
+quit
+SCRIPT
+xinput alice 640 480 keys.txt "key f square e5; pause 800; click offer decline; await ok flipped = no; \
+clickat 100 10 window; key f square e5"
+wait "$bob_pid" || { cat bob.log; echo "FAIL: bob's terminal client failed"; exit 1; }
+require_in keys.log "ok flipped = no" "ok flipped = yes"
+check_screenshots keys_flipped.png
+echo "F under the dialog left the board; F after a click beside it turned it"
 
 echo "GUI input test passed"

@@ -5,6 +5,7 @@
 # client's last `locate CONTROL X Y` line says (waiting up to 150 s for one):
 #   click CONTROL            move there and click (press and release at once)
 #   press CONTROL            move there and hold the left button down
+#   clickat DX DY CONTROL    click at DX,DY from the control (e.g. "clickat 100 10 window")
 #   moveto DX DY CONTROL     glide (in steps, as a hand does) to DX,DY from the control
 #   release                  let the left button go where the pointer is
 #   key NAME CONTROL         move over the control, then press and release the key NAME
@@ -48,6 +49,14 @@ act() {
     sleep 0.3
     if [ "$verb" = click ]; then xdotool click 1; else xdotool mousedown 1; fi
     echo "${verb}ed $rest at $px,$py" ;;
+  clickat)
+    read -r dx dy control <<<"$rest"
+    place "$control" || return 1
+    on_screen $((px + dx)) $((py + dy)) "$control+$dx,$dy" || return 1
+    xdotool mousemove $((px + dx)) $((py + dy))
+    sleep 0.3
+    xdotool click 1
+    echo "clicked $control+$dx,$dy at $((px + dx)),$((py + dy))" ;;
   moveto)
     read -r dx dy control <<<"$rest"
     place "$control" || return 1

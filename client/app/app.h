@@ -109,6 +109,20 @@ private:
     void ui_connect();
     void ui_lobby();
     void ui_lobby_tables_narrow();
+    // A listed table's Sit as Red, Sit as Black and Watch buttons, in fixed slots of one
+    // width (side by side or one a line), and where they were drawn (`locate row ID SLOT`,
+    // `expect row_buttons aligned`).
+    void ui_row_buttons(const TableSummary& tb, bool one_line);
+    float row_button_width() const;
+    std::string row_buttons_problems() const;
+    struct RowButton {
+        int table;
+        std::string slot;  // red, black, watch
+        float x0, y0, x1, y1;
+    };
+    std::vector<RowButton> row_buttons_;
+    std::array<float, 4> tables_rect_{};  // the table list's visible area (x0, y0, x1, y1)
+    bool narrow_lobby_ = false;
     void ui_table();
     void ui_review();
     void ui_settings();

@@ -4,6 +4,8 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
+#include <map>
 #include <string>
 
 #include "app/app.h"
@@ -22,6 +24,7 @@ void App::ui_lobby() {
     // Narrow windows (640x480): each table is one cell of name, seats and clock over two
     // lines, its buttons stacked beside it, instead of seven squeezed columns.
     const bool narrow = W - side_w < 760;
+    narrow_lobby_ = narrow;
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(ImVec2(W - side_w, H));
     ImGui::Begin("lobby", nullptr, PANEL_FLAGS);
@@ -63,16 +66,22 @@ void App::ui_lobby() {
     section(t(Str::Tables));
     const float chat_h = std::max(160.f, H * 0.3f);
     ImGui::BeginChild("tables", ImVec2(0, -chat_h), false);
+    row_buttons_.clear();
+    {
+        const ImVec2 lo = ImGui::GetWindowPos(), hi = ImGui::GetWindowContentRegionMax();
+        tables_rect_ = {lo.x, lo.y, lo.x + hi.x, lo.y + ImGui::GetWindowSize().y};
+    }
     if (state_.lobby.tables.empty()) ImGui::TextDisabled("%s", t(Str::NoTables));
     else if (narrow) ui_lobby_tables_narrow();
-    else if (ImGui::BeginTable("tbl", 7, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp)) {
+    else if (ImGui::BeginTable("tbl", 7, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp |
+                                             ImGuiTableFlags_PadOuterX)) {
         ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, 36);
         ImGui::TableSetupColumn(t(Str::TableName));
         ImGui::TableSetupColumn(t(Str::Red));
         ImGui::TableSetupColumn(t(Str::Black));
         ImGui::TableSetupColumn(t(Str::TimeControl));
         ImGui::TableSetupColumn(t(Str::Spectators), ImGuiTableColumnFlags_WidthFixed, 90);
-        ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 250);
+        ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 3 * row_button_width() + 2 * ImGui::GetStyle().ItemSpacing.x);
         ImGui::TableHeadersRow();
         for (const TableSummary& tb : state_.lobby.tables) {
             ImGui::PushID(tb.id);
@@ -103,15 +112,7 @@ void App::ui_lobby() {
             ImGui::TableNextColumn();
             ImGui::Text("%d", tb.spectators);
             ImGui::TableNextColumn();
-            if (tb.seats[RED].name.empty()) {
-                if (ImGui::SmallButton(t(Str::SitRed))) { session_.join(tb.id, proto::Role::Red); send_outbox(); }
-                ImGui::SameLine();
-            }
-            if (tb.seats[BLACK].name.empty()) {
-                if (ImGui::SmallButton(t(Str::SitBlack))) { session_.join(tb.id, proto::Role::Black); send_outbox(); }
-                ImGui::SameLine();
-            }
-            if (ImGui::SmallButton(t(Str::Spectate))) { session_.join(tb.id, proto::Role::Spectator); send_outbox(); }
+            ui_row_buttons(tb, true);
             ImGui::PopID();
         }
         ImGui::EndTable();
@@ -150,14 +151,10 @@ void App::ui_lobby() {
 }
 
 void App::ui_lobby_tables_narrow() {
-    const ImGuiStyle& st = ImGui::GetStyle();
-    float buttons_w = 0;
-    for (Str id : {Str::SitRed, Str::SitBlack, Str::Spectate})
-        buttons_w = std::max(buttons_w, ImGui::CalcTextSize(t(id)).x + 2 * st.FramePadding.x);
-    if (!ImGui::BeginTable("tbln", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH)) return;
+    if (!ImGui::BeginTable("tbln", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_PadOuterX)) return;
     ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("999").x);
     ImGui::TableSetupColumn(t(Str::TableName), ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, buttons_w);
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, row_button_width());
     ImGui::TableHeadersRow();
     for (const TableSummary& tb : state_.lobby.tables) {
         ImGui::PushID(tb.id);
@@ -183,21 +180,68 @@ void App::ui_lobby_tables_narrow() {
         ImGui::TextDisabled("%s", more.c_str());
         ImGui::PopTextWrapPos();
         ImGui::TableNextColumn();
-        if (tb.seats[RED].name.empty() && ImGui::SmallButton(t(Str::SitRed))) {
-            session_.join(tb.id, proto::Role::Red);
-            send_outbox();
-        }
-        if (tb.seats[BLACK].name.empty() && ImGui::SmallButton(t(Str::SitBlack))) {
-            session_.join(tb.id, proto::Role::Black);
-            send_outbox();
-        }
-        if (ImGui::SmallButton(t(Str::Spectate))) {
-            session_.join(tb.id, proto::Role::Spectator);
-            send_outbox();
-        }
+        ui_row_buttons(tb, false);
         ImGui::PopID();
     }
     ImGui::EndTable();
+}
+
+float App::row_button_width() const {
+    float w = 0;
+    for (Str id : {Str::SitRed, Str::SitBlack, Str::Spectate})
+        w = std::max(w, ImGui::CalcTextSize(t(id)).x + 2 * ImGui::GetStyle().FramePadding.x);
+    return w;
+}
+
+void App::ui_row_buttons(const TableSummary& tb, bool one_line) {
+    // Three slots of one width, always in the same places (side by side, or one a line
+    // beside the table's three lines): a seat taken leaves its slot empty, so Watch never
+    // moves under the pointer when a table fills.
+    const float w = row_button_width();
+    const struct {
+        Str label;
+        proto::Role role;
+        bool shown;
+        const char* name;
+    } slots[] = {{Str::SitRed, proto::Role::Red, tb.seats[RED].name.empty(), "red"},
+                 {Str::SitBlack, proto::Role::Black, tb.seats[BLACK].name.empty(), "black"},
+                 {Str::Spectate, proto::Role::Spectator, true, "watch"}};
+    bool first = true;
+    for (const auto& sl : slots) {
+        if (one_line && !first) ImGui::SameLine();
+        first = false;
+        if (!sl.shown) {
+            ImGui::Dummy(ImVec2(w, ImGui::GetTextLineHeight()));
+            continue;
+        }
+        ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ImGui::GetStyle().FramePadding.x, 0));  // as SmallButton
+        const bool clicked = ImGui::Button(t(sl.label), ImVec2(w, 0));
+        ImGui::PopStyleVar();
+        const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+        row_buttons_.push_back({tb.id, sl.name, lo.x, lo.y, hi.x, hi.y});
+        if (clicked) {
+            session_.join(tb.id, sl.role);
+            send_outbox();
+        }
+    }
+}
+
+std::string App::row_buttons_problems() const {
+    // Every button inside the list (not touching its right edge), all of one width, and each
+    // kind in one column down the list.
+    std::string out;
+    std::map<std::string, float> column;
+    for (const RowButton& b : row_buttons_) {
+        const std::string at = "table " + std::to_string(b.table) + " " + b.slot;
+        if (b.x1 > tables_rect_[2] - 2 || b.x0 < tables_rect_[0]) out += at + ": at the list's edge; ";
+        if (std::abs((b.x1 - b.x0) - (row_buttons_[0].x1 - row_buttons_[0].x0)) > 0.5f) out += at + ": another width; ";
+        // The narrow list stacks the three slots: one column for all.
+        const std::string col = narrow_lobby_ ? std::string("all") : b.slot;
+        if (const auto it = column.find(col); it != column.end() && std::abs(it->second - b.x0) > 0.5f)
+            out += at + ": out of its column; ";
+        column.emplace(col, b.x0);
+    }
+    return out;
 }
 
 }  // namespace xq::client

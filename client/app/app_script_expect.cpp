@@ -33,6 +33,16 @@ App::StepResult App::step_expect(const ScriptAction& a, float waited_ms) {
         // expect offer none|draw|takeback|new_game: the opponent's offer waiting for our answer
         const Offer::Kind k = state_.table.incoming_offer.kind;
         got = k == Offer::Kind::None ? "none" : k == Offer::Kind::Draw ? "draw" : k == Offer::Kind::Takeback ? "takeback" : "new_game";
+    } else if (what == "row_buttons") {
+        // expect row_buttons aligned: the lobby list's buttons in their columns, of one width
+        const std::string problems = row_buttons_problems();
+        got = row_buttons_.empty() ? "none shown" : problems.empty() ? "aligned" : problems;
+    } else if (what == "row" && a.args.size() == 4) {
+        // expect row 1 black none: that button of listed table 1 is not shown (else "shown")
+        want = a.args[3];
+        got = "none";
+        for (const RowButton& b : row_buttons_)
+            if (std::to_string(b.table) == a.args[1] && b.slot == a.args[2]) got = "shown";
     } else if (what == "flipped") got = state_.table.board.flipped() ? "yes" : "no";  // the table's board
     else if (what == "dragging") got = ctl_.dragging() ? "yes" : "no";  // a piece held by the mouse
     else if (what == "drag_point") {

@@ -221,6 +221,11 @@ std::optional<App::StepResult> App::step_window(const ScriptAction& a, float wai
         else if (a.args[0] == "explorer" && a.args.size() == 2) p = explorer_panel_.row_point(std::size_t(std::atoi(a.args[1].c_str())));
         else if (a.args[0] == "graph" && a.args.size() == 2) p = analysis_panel_.graph_point(std::atoi(a.args[1].c_str()));
         else if (a.args[0] == "window") p = PointF{0, 0};  // the window's top left corner
+        else if (a.args[0] == "row" && a.args.size() == 3) {
+            // "locate row ID red|black|watch": that button of a listed table
+            for (const RowButton& b : row_buttons_)
+                if (std::to_string(b.table) == a.args[1] && b.slot == a.args[2]) p = PointF{(b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2};
+        }
         else if (a.args[0] == "offer" && a.args.size() == 2)  // "locate offer accept|decline": the offer dialog's
             p = a.args[1] == "accept" ? offer_accept_ : offer_decline_;
         else if (a.args[0] == "square" && a.args.size() == 2 && square_from_string(a.args[1]) != SQ_NONE)
@@ -231,7 +236,7 @@ std::optional<App::StepResult> App::step_window(const ScriptAction& a, float wai
         }
         const Screen on = tourney                  ? Screen::Lobby
                           : a.args[0] == "hint" || a.args[0] == "square" || a.args[0] == "offer" ? Screen::Table
-                          : a.args[0] == "sound"   ? Screen::Lobby
+                          : a.args[0] == "sound" || a.args[0] == "row" ? Screen::Lobby
                                                    : Screen::Review;
         if (!p || (screen_ != on && a.args[0] != "window")) {
             if (waited_ms > float(expect_grace_ms_)) script_fail("locate: " + a.rest + " is not shown");

@@ -22,6 +22,10 @@
 //                                           print where a point of the table's board is (h2),
 //                                           the window's top left corner, the offer's buttons
 //   expect offer none|draw|takeback|new_game   the opponent's offer waiting for our answer
+//   locate row ID red|black|watch           print where a listed table's button is (lobby)
+//   expect row_buttons aligned              the lobby list's buttons: inside the list, of one
+//                                           width, each in its column (one column when narrow)
+//   expect row ID red|black|watch shown|none   whether that button of a listed table is shown
 //   expect flipped yes|no, expect dragging yes|no, expect drag_point X,Y
 //                                           the table's board turned; a piece held (there)
 //   expect review_ply N, expect explorer_rows N, expect review_variation no|PLY

@@ -5,7 +5,9 @@
 #   drawn over the panel: the panel's pixels there change while it is held, and letting it
 #   go back on its own point plays nothing;
 # - keys typed while a dialog has the focus do not act on the board: F pressed under the
-#   opponent's takeback question does not turn the board; after a click beside the board it does.
+#   opponent's takeback question does not turn the board; after a click beside the board it does;
+# - the lobby list's Sit and Watch buttons are of one width, in their columns inside the list,
+#   and Watch stays put when the table fills (640x480 Chinese, 1280x800 English).
 # Usage: gui_input_test.sh CLIENT SERVER WORKDIR CLI (the opponent is a terminal client)
 # shellcheck source=gui_common.sh
 . "$(dirname "$0")/gui_common.sh"
@@ -72,6 +74,7 @@ echo "the held piece shows over the panel"
 #    question leaves the board as it is; after a click beside the board (the top plate, no
 #    window there) F turns it.
 stop_server
+rm -rf data
 start_server --name "Input test"
 cat >bob.txt <<'SCRIPT'
 create black
@@ -110,5 +113,56 @@ wait "$bob_pid" || { cat bob.log; echo "FAIL: bob's terminal client failed"; exi
 require_in keys.log "ok flipped = no" "ok flipped = yes"
 check_screenshots keys_flipped.png
 echo "F under the dialog left the board; F after a click beside it turned it"
+
+# 3. The lobby list's buttons stay put: a table's Sit and Watch buttons are of one width, in
+#    their columns inside the list (one above the other in the narrow list of 640x480), and
+#    Watch does not move when the table fills; a quick click on it right after still watches.
+#    At 640x480 in Chinese and at 1280x800 in English.
+for case in "640 480 zh" "1280 800 en"; do
+  read -r w h lang <<<"$case"
+  stop_server
+  rm -rf data  # a fresh server: carol's table is table 1
+  start_server --name "Input test"
+  cat >carol.txt <<'SCRIPT'
+create red
+wait player_joined name=dave timeout=60
+wait player_joined name=watcher timeout=60
+sleep 500
+SCRIPT
+  "$cli" --connect "127.0.0.1:$port" --name carol --script carol.txt --wait-timeout 60 >carol.log 2>&1 &
+  carol_pid=$!
+  cat >rows_$lang.txt <<SCRIPT
+lang $lang
+grace 30000
+expect row 1 black shown
+sleep 300
+expect row_buttons aligned
+locate row 1 black
+locate row 1 watch
+screenshot rows_open_$lang.png
+expect row 1 black none
+expect row_buttons aligned
+locate row 1 watch
+screenshot rows_full_$lang.png
+expect seat spectator
+expect screen table
+quit
+SCRIPT
+  # dave sits as Black once the watcher has found the table's buttons.
+  (wait_for_line rows_$lang.log "locate row 1 watch " 60 &&
+    printf 'join 1 black
+sleep 3000
+' >dave.txt &&
+    "$cli" --connect "127.0.0.1:$port" --name dave --script dave.txt --wait-timeout 60 >dave.log 2>&1) &
+  dave_pid=$!
+  xinput watcher "$w" "$h" "rows_$lang.txt" "await ok row = none; pause 400; click row 1 watch"
+  wait "$dave_pid" || { cat dave.log; echo "FAIL: dave's terminal client failed"; exit 1; }
+  wait "$carol_pid" || { cat carol.log; echo "FAIL: carol's terminal client failed"; exit 1; }
+  [ "$(grep -c '^ok row_buttons = aligned' "rows_$lang.log")" -eq 2 ] || { echo "FAIL: the buttons are not aligned ($lang)"; exit 1; }
+  watch_at=$(grep '^locate row 1 watch ' "rows_$lang.log" | sort -u | wc -l)
+  [ "$watch_at" -eq 1 ] || { echo "FAIL: Watch moved when the table filled ($lang)"; exit 1; }
+  check_screenshots "rows_open_$lang.png" "rows_full_$lang.png"
+  echo "${w}x$h $lang: the row's buttons aligned, Watch stayed put and took the quick click"
+done
 
 echo "GUI input test passed"

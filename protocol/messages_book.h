@@ -1,6 +1,6 @@
 // Messages of the opening explorer (get_explorer / explorer): the moves played from a
 // position in the server's opening book and game archive; and of hints (request_hint / hint /
-// hint_used). Included by messages.h (after its own types); documented in protocol/PROTOCOL.md.
+// hint_used). Part of messages.h; documented in protocol/PROTOCOL.md (Opening explorer, Hints).
 #pragma once
 
 #include <cstdint>
@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "protocol/limits.h"
+#include "protocol/messages_table_info.h"
+#include "xiangqi/types.h"
 
 namespace xq::proto {
 

@@ -410,6 +410,13 @@ private:
     std::optional<PointF> hint_button_;  // the table's Hint button as last drawn (for `locate`)
     // The opponent's offer dialog as last drawn: its Accept and Decline buttons (for `locate`).
     std::optional<PointF> offer_accept_, offer_decline_;
+    // Where this frame drew the result band and the offer dialog (empty: not drawn), for
+    // `expect offer_clear` (an offer must not hide the result).
+    sf::FloatRect band_rect_, offer_rect_;
+    // The invite list at the table: its box as last drawn (`locate invitee`), and the names
+    // the open list showed (`expect invitees`).
+    std::optional<PointF> invite_combo_;
+    std::vector<std::string> invitees_shown_;
     std::vector<MoveEntry> review_set_aside_;  // the game's moves while a variation is shown
     int review_branch_ply_ = -1;               // where the variation left the game (-1: none)
     void ui_review_explorer(float height);

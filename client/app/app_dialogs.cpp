@@ -29,12 +29,14 @@ void App::ui_dialogs() {
     };
     offer_accept_.reset();
     offer_decline_.reset();
+    offer_rect_ = {};
     if (screen_ == Screen::Table && tb.incoming_offer.kind != Offer::Kind::None) {
         // Under the result band while it is shown (a new-game request right after the end),
         // so the result stays readable; over the board's centre otherwise.
         const bool band = tb.result_shown && !tb.result_text.empty();
         center_next_window(cx, band ? L.board_y + L.board_h * 0.8f : cy);
         ImGui::Begin("##offer", nullptr, DIALOG_FLAGS | ImGuiWindowFlags_NoTitleBar);
+        offer_rect_ = {ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowSize().x, ImGui::GetWindowSize().y};
         const Offer o = tb.incoming_offer;
         const Str what = o.kind == Offer::Kind::Draw ? Str::DrawOffered : o.kind == Offer::Kind::Takeback ? Str::TakebackRequested : Str::NewGameOffered;
         ImGui::TextUnformatted(t(what, {player_name(lang_, o.from)}).c_str());

@@ -180,6 +180,7 @@ void App::draw_table_board(const Layout& L) {
         if (tb.hint_move.size() == 4 && f != SQ_NONE && to != SQ_NONE) table_arrow_ = Move(f, to);
         AnalysisPanel::draw_arrow(window_, geo, table_arrow_);
     }
+    band_rect_ = {};
     if (tb.result_shown && !tb.result_text.empty()) draw_banner(geo);
     else if (tb.paused && tb.board.in_progress() && !tb.board.game().over()) draw_paused(geo);
 }
@@ -201,7 +202,8 @@ struct RiverBand {
     float line_min_px;
 };
 
-void draw_river_band(sf::RenderWindow& window, const sf::Font& font, const BoardGeometry& g, const RiverBand& band) {
+// Returns where the band was drawn.
+sf::FloatRect draw_river_band(sf::RenderWindow& window, const sf::Font& font, const BoardGeometry& g, const RiverBand& band) {
     const float w = g.cell * 8.6f, h = g.cell * band.height_cells;
     const float x = g.left + 4 * g.cell - w / 2, y = g.top + 4.5f * g.cell - h / 2;
     sf::RectangleShape box({w, h});
@@ -222,6 +224,7 @@ void draw_river_band(sf::RenderWindow& window, const sf::Font& font, const Board
     sf::Text small(utf8(band.line), font, unsigned(std::max(band.line_min_px, g.cell * band.line_cells)));
     small.setFillColor(sf::Color(235, 225, 210));
     centred(small, 0.62f);
+    return {x, y, w, h};
 }
 
 }  // namespace
@@ -239,7 +242,7 @@ void App::draw_banner(const BoardGeometry& g) {
     // The reason in the player's language, from its code (the server's text is English).
     const Str r = end_reason_string(tb.result_reason);
     std::string why = r != Str::Ok ? std::string(t(r)) : lang_ == Lang::English ? tb.result_text : std::string();
-    draw_river_band(window_, view_.font(), g,
+    band_rect_ = draw_river_band(window_, view_.font(), g,
                     {2.4f, 215, theme(view_.theme_index()).select, std::string(t(head)), 0.8f,
                      tb.outcome == Outcome::RedWins ? sf::Color(240, 80, 70) : sf::Color(245, 235, 220), 0.14f,
                      std::move(why), 0.32f, 12.f});

@@ -1,6 +1,7 @@
 // The script's `expect WHAT WANT`: what the client shows (its state, its screen, what the
 // last frame drew) compared with what the script wants, with a grace period for state
 // still arriving.
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -43,6 +44,15 @@ App::StepResult App::step_expect(const ScriptAction& a, float waited_ms) {
         got = "none";
         for (const RowButton& b : row_buttons_)
             if (std::to_string(b.table) == a.args[1] && b.slot == a.args[2]) got = "shown";
+    } else if (what == "offer_clear") {
+        // expect offer_clear yes: the offer dialog leaves the result band uncovered
+        got = offer_rect_.intersects(band_rect_) ? "the offer covers the result band" : "yes";
+    } else if (what == "invitees") {
+        // expect invitees NAME: the open invite list shows NAME
+        got = "";
+        for (const std::string& n : invitees_shown_) got += (got.empty() ? "" : ", ") + n;
+        if (std::find(invitees_shown_.begin(), invitees_shown_.end(), want) != invitees_shown_.end()) got = want;
+        else if (got.empty()) got = "(no open list)";
     } else if (what == "flipped") got = state_.table.board.flipped() ? "yes" : "no";  // the table's board
     else if (what == "dragging") got = ctl_.dragging() ? "yes" : "no";  // a piece held by the mouse
     else if (what == "drag_point") {

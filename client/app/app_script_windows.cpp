@@ -221,6 +221,7 @@ std::optional<App::StepResult> App::step_window(const ScriptAction& a, float wai
         else if (a.args[0] == "explorer" && a.args.size() == 2) p = explorer_panel_.row_point(std::size_t(std::atoi(a.args[1].c_str())));
         else if (a.args[0] == "graph" && a.args.size() == 2) p = analysis_panel_.graph_point(std::atoi(a.args[1].c_str()));
         else if (a.args[0] == "window") p = PointF{0, 0};  // the window's top left corner
+        else if (a.args[0] == "invitee") p = invite_combo_;  // the table's invite list
         else if (a.args[0] == "row" && a.args.size() == 3) {
             // "locate row ID red|black|watch": that button of a listed table
             for (const RowButton& b : row_buttons_)
@@ -235,7 +236,8 @@ std::optional<App::StepResult> App::step_window(const ScriptAction& a, float wai
             return StepResult::Fail;
         }
         const Screen on = tourney                  ? Screen::Lobby
-                          : a.args[0] == "hint" || a.args[0] == "square" || a.args[0] == "offer" ? Screen::Table
+                          : a.args[0] == "hint" || a.args[0] == "square" || a.args[0] == "offer" || a.args[0] == "invitee"
+                              ? Screen::Table
                           : a.args[0] == "sound" || a.args[0] == "row" ? Screen::Lobby
                                                    : Screen::Review;
         if (!p || (screen_ != on && a.args[0] != "window")) {

@@ -214,18 +214,25 @@ void App::ui_table() {
     std::vector<const UserEntry*> idle;
     for (const UserEntry& u : state_.lobby.users)
         if (u.table == 0 && u.name != state_.my_name) idle.push_back(&u);
+    invite_combo_.reset();
+    invitees_shown_.clear();
     if (!idle.empty()) {
         invite_index_ = std::clamp(invite_index_, 0, int(idle.size()) - 1);
         ImGui::SetNextItemWidth(L.panel_w * 0.5f);
-        if (ImGui::BeginCombo("##invitee", idle[std::size_t(invite_index_)]->name.c_str())) {
+        const bool open = ImGui::BeginCombo("##invitee", idle[std::size_t(invite_index_)]->name.c_str());
+        invite_combo_ = PointF{(ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) / 2,
+                               (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) / 2};
+        if (open) {
             // At a table we hear of no arrivals or departures (the server tells the lobby
             // only): opening the list asks for it as it is now.
             if (ImGui::IsWindowAppearing()) {
                 session_.list_users();
                 send_outbox();
             }
-            for (int i = 0; i < int(idle.size()); ++i)
+            for (int i = 0; i < int(idle.size()); ++i) {
+                invitees_shown_.push_back(idle[std::size_t(i)]->name);
                 if (ImGui::Selectable(idle[std::size_t(i)]->name.c_str(), i == invite_index_)) invite_index_ = i;
+            }
             ImGui::EndCombo();
         }
         ImGui::SameLine();

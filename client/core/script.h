@@ -26,6 +26,8 @@
 //   expect row_buttons aligned              the lobby list's buttons: inside the list, of one
 //                                           width, each in its column (one column when narrow)
 //   expect row ID red|black|watch shown|none   whether that button of a listed table is shown
+//   expect offer_clear yes                  the offer dialog leaves the result band uncovered
+//   locate invitee, expect invitees NAME    the table's invite list; its open list shows NAME
 //   expect flipped yes|no, expect dragging yes|no, expect drag_point X,Y
 //                                           the table's board turned; a piece held (there)
 //   expect review_ply N, expect explorer_rows N, expect review_variation no|PLY

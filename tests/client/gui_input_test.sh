@@ -6,6 +6,8 @@
 #   go back on its own point plays nothing;
 # - keys typed while a dialog has the focus do not act on the board: F pressed under the
 #   opponent's takeback question does not turn the board; after a click beside the board it does;
+# - an offer that comes while the result band is shown opens clear of it; opening the invite
+#   list at a table asks the server for the users (one who came after we sat is offered);
 # - the lobby list's Sit and Watch buttons are of one width, in their columns inside the list,
 #   and Watch stays put when the table fills (640x480 Chinese, 1280x800 English).
 # Usage: gui_input_test.sh CLIENT SERVER WORKDIR CLI (the opponent is a terminal client)
@@ -72,7 +74,9 @@ echo "the held piece shows over the panel"
 
 # 2. Keys typed while a dialog has the focus are the dialog's: F under bob's takeback
 #    question leaves the board as it is; after a click beside the board (the top plate, no
-#    window there) F turns it.
+#    window there) F turns it. Then alice resigns and bob at once asks for a new game: the
+#    question opens clear of the result band. Last, carol was in the lobby when alice sat, and
+#    dave comes after: a click opening alice's invite list asks the server, and offers dave.
 stop_server
 rm -rf data
 start_server --name "Input test"
@@ -84,19 +88,25 @@ h9g7
 wait move_made ply=2
 takeback
 wait answer_takeback timeout=60
-sleep 500
+wait game_over timeout=60
+new
+sleep 8000
 SCRIPT
 "$cli" --connect "127.0.0.1:$port" --name bob --script bob.txt --wait-timeout 60 >bob.log 2>&1 &
 bob_pid=$!
+printf 'sleep 25000\n' >idle.txt
+"$cli" --connect "127.0.0.1:$port" --name carol --script idle.txt >carol.log 2>&1 &
+carol_pid=$!
 cat >keys.txt <<'SCRIPT'
 lang zh
 grace 30000
 join last red
+expect seat red
+locate window
 wait_turn 30000
 move h2e2
 expect ply 2
 expect offer takeback
-locate window
 locate square e5
 locate offer decline
 expect offer none
@@ -105,14 +115,31 @@ expect fits yes
 expect flipped yes
 sleep 300
 screenshot keys_flipped.png
+resign
+expect result resignation
+expect offer new_game
+expect offer_clear yes
+sleep 300
+screenshot offer_band.png
+locate invitee
+expect invitees dave
+sleep 300
+screenshot invite_list.png
 quit
 SCRIPT
+# dave logs in once alice sits (she hears of him only when she asks).
+(wait_for_line keys.log "locate window " 60 && sleep 0.5 &&
+  "$cli" --connect "127.0.0.1:$port" --name dave --script idle.txt >dave.log 2>&1) &
+dave_pid=$!
 xinput alice 640 480 keys.txt "key f square e5; pause 800; click offer decline; await ok flipped = no; \
-clickat 100 10 window; key f square e5"
+clickat 100 10 window; key f square e5; await screenshot offer_band.png; click invitee"
 wait "$bob_pid" || { cat bob.log; echo "FAIL: bob's terminal client failed"; exit 1; }
-require_in keys.log "ok flipped = no" "ok flipped = yes"
-check_screenshots keys_flipped.png
-echo "F under the dialog left the board; F after a click beside it turned it"
+kill "$carol_pid" "$dave_pid" 2>/dev/null || true
+wait "$carol_pid" "$dave_pid" 2>/dev/null || true
+require_in keys.log "ok flipped = no" "ok flipped = yes" "ok offer_clear = yes" "ok invitees = dave"
+check_screenshots keys_flipped.png offer_band.png invite_list.png
+echo "F under the dialog left the board; F after a click beside it turned it; the new-game" \
+  "question clear of the result band; the invite list asked afresh"
 
 # 3. The lobby list's buttons stay put: a table's Sit and Watch buttons are of one width, in
 #    their columns inside the list (one above the other in the narrow list of 640x480), and

@@ -32,6 +32,14 @@ int Searcher::repetition_score(int ply) const {
             v = rule_cycle(pos_, path_.data() + i, n - i).verdict;
         }
         if (!v.decisive) return draw_score();
+        // The side to move, the loser, can still leave a cycle that began before the root: its
+        // earlier moves were not searched, so the tree did not choose them. The referee rules at
+        // the third occurrence; until then the position is searched like any other.
+        if (v.loser == us && i < n - ply) {
+            bool third = false;
+            for (int j = i - 4; j >= floor && !third; j -= 2) third = keys_[j] == keys_[n];
+            if (!third) return NO_SCORE;
+        }
         // Ranked like mates (a loss is a loss; the longer way is better), reported as rule
         // results (see Searcher::score_for_report).
         return v.loser == us ? mated_in(ply) : mate_in(ply);

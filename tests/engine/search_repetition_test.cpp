@@ -66,20 +66,34 @@ TEST(Search, AvoidsLosingByPerpetualChase) {
     }
 }
 
-TEST(Search, OpponentsPerpetualCheckIsAWin) {
-    // Black to move after Red checked three times: stepping back repeats the position with
-    // every red move a check, so Red would lose by the rule.
+TEST(Search, OpponentsPerpetualCheckIsNoWinUntilItIsRepeatedAgain) {
+    // Black to move after Red checked three times: stepping back repeats a position of the
+    // game with every red move a check. The referee rules at the third occurrence, and Red, to
+    // move, may still leave the cycle, so this is no rule win yet (it was scored 19,999 cp, and
+    // Fairy-Stockfish games showed such scores a few moves before our engine was mated).
     const Position start = from_fen(CHECKING_FEN);
     const std::vector<Move> history = {mv("f5e5"), mv("e9f9"), mv("e5f5"), mv("f9e9"), mv("f5e5")};
     Engine engine;
     Limits lim;
     lim.depth = 3;
+    lim.searchmoves = {mv("e9f9")};
     const Result r = engine.search(start, history, lim);
     EXPECT_EQ(r.best, mv("e9f9"));
-    // Won by the ruling, not by mate: a decisive centipawn score, never "mate in 1" (issue #13).
     EXPECT_EQ(r.mate_in, 0);
-    EXPECT_GT(r.score_cp, RULE_WIN_CP - 10);
-    EXPECT_LE(r.score_cp, RULE_WIN_CP);
+    EXPECT_LT(r.score_cp, RULE_WIN_CP - 1000);
+
+    // Red checking once more brings the start position back a third time: a rule loss for
+    // Red, found inside the tree and reported as a rule result, not as a mate.
+    std::vector<Move> longer = history;
+    longer.push_back(mv("e9f9"));
+    Engine red;
+    Limits only_check;
+    only_check.depth = 4;
+    only_check.searchmoves = {mv("e5f5")};
+    const Result loss = red.search(start, longer, only_check);
+    EXPECT_EQ(loss.best, mv("e5f5"));
+    EXPECT_EQ(loss.mate_in, 0);
+    EXPECT_LT(loss.score_cp, -RULE_WIN_CP + 10);
 }
 
 TEST(Search, LosingRepetitionIsNotReportedAsMate) {

@@ -66,8 +66,8 @@ std::string encode_line(const ClientMessage& m);
 std::string encode_line(const ServerMessage& m);
 // encode_line for one message of a known type M, an alternative of either variant: the same
 // line as encode_line(ServerMessage{m}), without building the variant at the call (which
-// compiles the variant's destruction, a branch per alternative, into every caller). codec.cpp
-// instantiates it for every alternative of both variants.
+// compiles the variant's destruction, a branch per alternative, into every caller).
+// codec_encode.cpp instantiates it for every alternative of both variants.
 template <class M>
 std::string encode_line_of(const M& m);
 

@@ -2,6 +2,8 @@
 // server, the operator console, the archive over the wire and its PGN export, and the
 // per-address connection cap and bans. Loopback only.
 #include "durability/server_process.h"
+#include "rules/repetition_cases.h"
+#include "rules/repetition_forms.h"
 
 namespace xq::test {
 

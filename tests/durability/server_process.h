@@ -24,7 +24,6 @@
 #include "durability/durable_server.h"
 #include "server/harness.h"
 #include "server/store/storage.h"
-#include "rules/repetition_cases.h"
 #include "temp_dir.h"
 #include "xiangqi/pgn.h"
 

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "repetition_cases.h"
+#include "repetition_forms.h"
 #include "test_util.h"
 #include "xiangqi/game.h"
 #include "xiangqi/rulings.h"

@@ -4,6 +4,7 @@
 // English and Chinese; the tests in tests/rules play every case through Game.
 #include "harness.h"
 #include "repetition_cases.h"
+#include "repetition_forms.h"
 
 namespace xq::test {
 namespace {

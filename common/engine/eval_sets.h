@@ -59,6 +59,10 @@ struct StepMasks {
     std::array<std::array<Bits, SQ_NB>, COLOR_NB> pawn{};
     std::array<std::array<Blockable, 4>, SQ_NB> horse{};
     std::array<std::array<Blockable, 4>, SQ_NB> elephant{};
+    // The points from which a horse attacks this point, grouped by the leg point they need
+    // empty (the diagonal neighbour of this point towards the horse).
+    std::array<std::array<Blockable, 4>, SQ_NB> horse_to{};
+    std::array<Bits, COLOR_NB> palace{};  // the nine palace points of each side
 };
 
 constexpr void add_blockable(std::array<StepMasks::Blockable, 4>& groups, int block, int to) {
@@ -83,13 +87,43 @@ constexpr StepMasks build_step_masks() {
             add_blockable(m.horse[sq], TABLES.horse[sq].steps[i].block, TABLES.horse[sq].steps[i].to);
         for (int i = 0; i < TABLES.elephant[sq].count; ++i)
             add_blockable(m.elephant[sq], TABLES.elephant[sq].steps[i].block, TABLES.elephant[sq].steps[i].to);
+        for (int i = 0; i < TABLES.horse[sq].count; ++i) {
+            const int to = TABLES.horse[sq].steps[i].to;
+            const int df = to % FILE_NB - sq % FILE_NB, dr = to / FILE_NB - sq / FILE_NB;
+            const int leg = (sq / FILE_NB + (dr > 0 ? 1 : -1)) * FILE_NB + sq % FILE_NB + (df > 0 ? 1 : -1);
+            add_blockable(m.horse_to[sq], leg, to);
+        }
     }
+    for (int r = 0; r < 3; ++r)
+        for (int f = 3; f <= 5; ++f) {
+            m.palace[RED] |= one_bit(r * FILE_NB + f);
+            m.palace[BLACK] |= one_bit((9 - r) * FILE_NB + f);
+        }
     return m;
 }
 
 constexpr StepMasks STEPS = build_step_masks();
 
 inline Bits bit(int s) { return STEPS.point[s]; }
+
+// For a piece at index p of a line with occupancy occ: the points with exactly one piece
+// strictly between them and p (a cannon there attacks p; the point itself may be occupied).
+constexpr std::array<std::array<std::uint16_t, 1024>, 10> build_cannon_to() {
+    std::array<std::array<std::uint16_t, 1024>, 10> t{};
+    for (int p = 0; p < 10; ++p)
+        for (int occ = 0; occ < 1024; ++occ)
+            for (int dir : {1, -1}) {
+                int i = p + dir;
+                while (i >= 0 && i < 10 && !((occ >> i) & 1)) i += dir;
+                for (i += dir; i >= 0 && i < 10; i += dir) {
+                    t[p][occ] = std::uint16_t(t[p][occ] | (1 << i));
+                    if ((occ >> i) & 1) break;
+                }
+            }
+    return t;
+}
+
+inline constexpr std::array<std::array<std::uint16_t, 1024>, 10> CANNON_TO = build_cannon_to();
 
 // Targets of the steps whose leg (horse) or eye (elephant) point is empty.
 inline Bits unblocked(const std::array<StepMasks::Blockable, 4>& groups, const Position& pos) {
@@ -136,7 +170,9 @@ struct Pieces {
 struct AttackInfo {
     std::array<std::array<Bits, PIECE_TYPE_NB>, COLOR_NB> by_type;
     std::array<Bits, COLOR_NB> all;
+    std::array<Bits, COLOR_NB> cannon_quiet;  // empty points the cannons can move to
     std::array<Score, COLOR_NB> mobility;
+    std::array<int, COLOR_NB> palace_attackers;  // pieces hitting the enemy palace
 
     // Value of the cheapest piece of colour c attacking s (value_for_exchange); s attacked.
     int min_value(Color c, int s) const {

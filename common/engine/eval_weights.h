@@ -34,6 +34,8 @@ constexpr Score operator-(Score a, Score b) { return {a.mg - b.mg, a.eg - b.eg};
 
 inline constexpr int PST_RANKS = 10;  // relative rank 0 (own back rank) .. 9
 inline constexpr int PST_FILES = 5;   // distance from the central file 0 .. 4
+inline constexpr int KING_ATTACKERS = 6;  // enemy pieces hitting the palace: 0 .. 5 or more
+inline constexpr int KING_STEPS = 4;      // safe king steps: 0 .. 3 or more
 
 // The weights, or (T = int) how often each weight occurs in a position, Red minus Black.
 // The piece-square tables are formulas (eval.cpp) plus a tuned term per relative rank and per
@@ -49,6 +51,12 @@ struct EvalTable {
     T empty_headed_cannon{};  // cannon facing the king on an open file
     T central_cannon{};       // cannon on the king's file behind screens
     T rook_on_king_file{};
+    // King danger (a penalty for the king's side): how many enemy pieces hit its palace, how
+    // many safe steps the king has, and the points from which an enemy rook, horse or cannon
+    // could give check next move that the king's side does not guard.
+    std::array<T, KING_ATTACKERS> king_attackers{};
+    std::array<T, KING_STEPS> king_safe_steps{};
+    std::array<T, PIECE_TYPE_NB> safe_check{};  // horse, rook, cannon
     std::array<std::array<T, PST_RANKS>, PIECE_TYPE_NB> pst_rank{};
     std::array<std::array<T, PST_FILES>, PIECE_TYPE_NB> pst_file{};
 };
@@ -72,6 +80,11 @@ void for_each_entry(A& a, B& b, F&& f) {
     f("empty_headed_cannon", a.empty_headed_cannon, b.empty_headed_cannon);
     f("central_cannon", a.central_cannon, b.central_cannon);
     f("rook_on_king_file", a.rook_on_king_file, b.rook_on_king_file);
+    for (int n = 1; n < KING_ATTACKERS; ++n)
+        f("king_attackers[" + std::to_string(n) + "]", a.king_attackers[n], b.king_attackers[n]);
+    for (int n = 0; n < KING_STEPS - 1; ++n)
+        f("king_safe_steps[" + std::to_string(n) + "]", a.king_safe_steps[n], b.king_safe_steps[n]);
+    for (int t : {HORSE, ROOK, CANNON}) f(std::string("safe_check[") + TYPE[t] + "]", a.safe_check[t], b.safe_check[t]);
     for (int t : {HORSE, ROOK, CANNON, PAWN})
         for (int r = t == PAWN ? 3 : 0; r < PST_RANKS; ++r)
             f(std::string("pst_rank[") + TYPE[t] + "][" + std::to_string(r) + "]", a.pst_rank[t][r], b.pst_rank[t][r]);

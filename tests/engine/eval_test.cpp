@@ -1,4 +1,4 @@
-// Evaluation tests: symmetric under a colour flip, material counts.
+// Evaluation tests: symmetric under a colour flip, material counts, the king-danger counts.
 #include <gtest/gtest.h>
 
 #include "engine/eval.h"
@@ -23,6 +23,35 @@ TEST(Eval, SymmetricUnderColourFlip) {
 TEST(Eval, MaterialCounts) {
     const Position up_a_rook = from_fen("rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
     EXPECT_GT(evaluate(up_a_rook), 700);
+}
+
+TEST(KingDanger, SafeCheckPointsAreCountedByPieceType) {
+    // Black's king on e9 behind its advisor on e8; counts are Red minus Black, so each point
+    // from which Red could check counts +1. Red's cannon on a6 can slide to e6 and check over
+    // the advisor.
+    const EvalTrace cannon = trace_evaluation(from_fen("4k4/4a4/9/C8/9/9/9/9/9/3K5 w - - 0 1"));
+    EXPECT_EQ(cannon.counts.safe_check[CANNON], 1);
+    EXPECT_EQ(cannon.counts.safe_check[ROOK], 0);
+    EXPECT_EQ(cannon.counts.safe_check[HORSE], 0);
+    // Red's rook on i0 can reach i9 on the king's rank (the advisor closes the e-file).
+    EXPECT_EQ(trace_evaluation(from_fen("4k4/4a4/9/9/9/9/9/9/9/3K4R w - - 0 1")).counts.safe_check[ROOK], 1);
+    // Red's horse on b6 reaches c8 and d7, both checking over the free leg d8; the advisor
+    // guards d7, so only c8 is safe.
+    EXPECT_EQ(trace_evaluation(from_fen("4k4/4a4/9/1N7/9/9/9/9/9/3K5 w - - 0 1")).counts.safe_check[HORSE], 1);
+    // Black's rook on c3 guards c8 as well: no safe horse check left.
+    EXPECT_EQ(trace_evaluation(from_fen("4k4/4a4/9/1N7/9/9/2r6/9/9/3K5 w - - 0 1")).counts.safe_check[HORSE], 0);
+}
+
+TEST(KingDanger, AttackersOnThePalaceAndSafeStepsAreCounted) {
+    // Red's rook on d5 reaches d6-d9 and its horse on f6 reaches e8 and d7: two pieces hit
+    // Black's palace.
+    const EvalTrace t = trace_evaluation(from_fen("4k4/9/9/5N3/3R5/9/9/9/9/3K5 w - - 0 1"));
+    EXPECT_EQ(t.counts.king_attackers[2], 1);
+    EXPECT_EQ(t.counts.king_attackers[1], 0);
+    // Black's king: d9 (rook) and e8 (horse) are attacked, f9 is free: one safe step. Red's
+    // king on d0 has two (e0, d1), which count -1 at index 2.
+    EXPECT_EQ(t.counts.king_safe_steps[1], 1);
+    EXPECT_EQ(t.counts.king_safe_steps[2], -1);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "harness.h"
+#include "server_process.h"
 
 namespace xq::attack {
 

@@ -1,6 +1,7 @@
 #include "server/app/server_runtime.h"
 
 #include <CLI/CLI.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/read_until.hpp>
 #include <spdlog/spdlog.h>
 #include <unistd.h>
@@ -20,6 +21,7 @@
 #include "server/store/book_learner.h"
 #include "server/store/game_recorder.h"
 #include "server/store/storage.h"
+#include "server/store/store_writer.h"
 #include "server/table/table_game_clock.h"
 
 namespace xq::server {
@@ -96,6 +98,22 @@ bool ServerRuntime::start(std::string* error) {
             if (error) *error = err + " (use --data-dir to choose another place, or --no-persist)";
             return false;
         }
+        // The writer's own connection to the same file (no second checkpointer).
+        auto writes = Storage::open(data_dir_of(config_), &err,
+                                    config_.sync_full ? Storage::Sync::Full : Storage::Sync::Normal, false);
+        if (!writes) {
+            if (error) *error = err + " (use --data-dir to choose another place, or --no-persist)";
+            return false;
+        }
+        Server* server = &server_;
+        boost::asio::io_context* io = &io_;
+        writer_ = std::make_unique<StoreWriter>(
+            std::move(writes), [server](std::uint64_t ticket) { server->hold_until(ticket); },
+            [server, io, alive = alive_](std::uint64_t ticket) {
+                boost::asio::post(*io, [server, alive, ticket] {
+                    if (*alive) server->release(ticket);
+                });
+            });
         spdlog::info("game database: {}", storage_->path().string());
     }
     if (!config_.no_book) {
@@ -125,7 +143,7 @@ bool ServerRuntime::start(std::string* error) {
     server_.lobby().add_observer(explorer_.get());
     auto clock = parse_clock_spec(config_.clock);
     recorder_ = std::make_unique<GameRecorder>(io_, server_.lobby(), storage_.get(), clock.value_or(ClockConfig{}),
-                                               server_config_.seat_grace);
+                                               server_config_.seat_grace, writer_.get());
     server_.lobby().add_observer(recorder_.get());
     server_.lobby().set_default_clock(clock_spec(clock.value_or(ClockConfig{})));
     server_.lobby().set_ban_list(&bans_);
@@ -204,6 +222,8 @@ bool ServerRuntime::start(std::string* error) {
 }
 
 void ServerRuntime::stop() {
+    // What waits for a commit goes out before the server says goodbye.
+    if (writer_ && *alive_) server_.release(writer_->drain());
     boost::system::error_code ec;
     if (discovery_) discovery_->close();
     if (console_) console_->close(ec);

@@ -28,6 +28,7 @@ namespace xq::server {
 class Server;
 class Storage;
 class GameRecorder;
+class StoreWriter;
 class BookLearner;
 class DiscoveryResponder;
 class AccountService;
@@ -48,8 +49,8 @@ public:
     // False and a message when the database cannot be used (the server should not start:
     // running without its record would silently lose games).
     bool start(std::string* error);
-    // Stops discovery and the console (so io.run() can return); the database stays open
-    // until destruction.
+    // Stops discovery and the console (so io.run() can return) and sends what waited for the
+    // writer's commit; the database stays open until destruction.
     void stop();
     // Carries out one console command and returns the reply (also used by tests). Account
     // commands answer later (hashing runs on the accounts worker): `reply` gets their text
@@ -57,6 +58,7 @@ public:
     std::string execute(const AdminCommand& command, std::function<void(std::string)> reply = {});
 
     Storage* storage() const { return storage_.get(); }
+    StoreWriter* writer() const { return writer_.get(); }  // null with --no-persist
     std::uint16_t discovery_port() const;
 
 private:
@@ -67,7 +69,10 @@ private:
     Server& server_;
     const ServerConfig& server_config_;
     RuntimeConfig config_;
-    std::unique_ptr<Storage> storage_;
+    std::unique_ptr<Storage> storage_;  // read on the I/O thread
+    // The games' writes on a thread and connection of their own (group commit); the server
+    // holds each line until the writes queued before it are committed.
+    std::unique_ptr<StoreWriter> writer_;
     book::Book book_;  // the built-in AI's opening book (read by tables on the I/O thread)
     std::unique_ptr<BookLearner> learner_;
     std::unique_ptr<ExplorerIndex> explorer_;  // the archive's games in the opening explorer

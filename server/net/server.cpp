@@ -4,6 +4,7 @@
 #include <boost/asio/write.hpp>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <array>
 #include <deque>
 #include <vector>
@@ -82,13 +83,35 @@ void Server::accept() {
 }
 
 void Server::send(SessionId to, const Buffer& line) {
+    if (released_ < hold_through_) held_.push_back(Held{hold_through_, to, line});
+    else deliver(to, line);
+}
+
+void Server::close(SessionId to) {
+    if (released_ < hold_through_) held_.push_back(Held{hold_through_, to, nullptr});
+    else deliver_close(to);
+}
+
+void Server::deliver(SessionId to, const Buffer& line) {
     const auto it = connections_.find(to);
     if (it != connections_.end()) it->second->send(line);
 }
 
-void Server::close(SessionId to) {
+void Server::deliver_close(SessionId to) {
     const auto it = connections_.find(to);
     if (it != connections_.end()) it->second->close_after_flush();
+}
+
+void Server::hold_until(std::uint64_t ticket) { hold_through_ = std::max(hold_through_, ticket); }
+
+void Server::release(std::uint64_t ticket) {
+    released_ = std::max(released_, ticket);
+    while (!held_.empty() && held_.front().ticket <= released_) {
+        const Held h = std::move(held_.front());
+        held_.pop_front();
+        if (h.line) deliver(h.to, h.line);
+        else deliver_close(h.to);
+    }
 }
 
 void Server::connection_closed(SessionId id, proto::LeaveReason reason) {

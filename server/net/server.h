@@ -8,6 +8,7 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <optional>
 #include <memory>
@@ -42,6 +43,14 @@ public:
     void send(SessionId to, const Buffer& line) override;
     void close(SessionId to) override;
 
+    // Durable before said: from now on every line and close waits (in order, for every
+    // connection) until release() of a ticket >= `ticket`. The store writer's tickets
+    // (store/store_writer.h): a move's move_made leaves once the move is committed.
+    void hold_until(std::uint64_t ticket);
+    // Everything held for tickets up to `ticket` goes out, in the order it was sent.
+    void release(std::uint64_t ticket);
+    std::size_t held_count() const { return held_.size(); }
+
     // From a Connection (always posted, never inside a lobby call).
     void connection_closed(SessionId id, proto::LeaveReason reason);
     const ServerConfig& config() const { return config_; }
@@ -63,6 +72,14 @@ public:
 
 private:
     void accept();
+    void deliver(SessionId to, const Buffer& line);
+    void deliver_close(SessionId to);
+
+    struct Held {
+        std::uint64_t ticket;
+        SessionId to;
+        Buffer line;  // null: a close
+    };
 
     boost::asio::io_context& io_;
     const ServerConfig& config_;
@@ -78,6 +95,9 @@ private:
     std::unordered_map<SessionId, std::string> addresses_;  // kept only while admit_ is set
     boost::asio::steady_timer accept_backoff_;
     std::vector<char> read_buffer_ = std::vector<char>(READ_CHUNK_BYTES);
+    std::deque<Held> held_;           // tickets in order: a hold only grows
+    std::uint64_t hold_through_ = 0;  // the largest ticket held for
+    std::uint64_t released_ = 0;      // the largest ticket released
 };
 
 }  // namespace xq::server

@@ -123,19 +123,22 @@ bool SqliteDatabase::fail_with_sqlite_message() { return fail(sqlite3_errmsg(db_
 
 bool SqliteDatabase::constraint_failed() const { return sqlite3_errcode(db_) == SQLITE_CONSTRAINT; }
 
+bool SqliteDatabase::in_transaction() const { return sqlite3_get_autocommit(db_) == 0; }
+
 // ---- SqliteTransaction -----------------------------------------------------------------
 
-SqliteTransaction::SqliteTransaction(SqliteDatabase& db) : db_(db), open_(db.exec("BEGIN IMMEDIATE")) {}
+SqliteTransaction::SqliteTransaction(SqliteDatabase& db)
+    : db_(db), nested_(db.in_transaction()), open_(db.exec(nested_ ? "SAVEPOINT xq_nested" : "BEGIN IMMEDIATE")) {}
 
 SqliteTransaction::~SqliteTransaction() {
     if (!open_) return;
     std::string why = db_.error();  // what made it roll back, not the ROLLBACK's own words
-    db_.exec("ROLLBACK");
+    db_.exec(nested_ ? "ROLLBACK TO xq_nested; RELEASE xq_nested" : "ROLLBACK");
     db_.fail(std::move(why));
 }
 
 bool SqliteTransaction::commit() {
-    if (!open_ || !db_.exec("COMMIT")) return false;
+    if (!open_ || !db_.exec(nested_ ? "RELEASE xq_nested" : "COMMIT")) return false;
     open_ = false;
     return true;
 }

@@ -76,6 +76,8 @@ public:
     SqliteStatement statement(std::string_view sql);
 
     std::int64_t last_insert_id() const;
+    // Whether a transaction is open (BEGIN without its COMMIT or ROLLBACK yet).
+    bool in_transaction() const;
     int changes() const;  // rows the last INSERT, UPDATE or DELETE changed
 
     // What the last failure met (SQLite's message or the caller's words).
@@ -96,7 +98,9 @@ private:
 };
 
 // BEGIN IMMEDIATE when made; ROLLBACK when its scope ends unless commit() succeeded. The
-// database's error() keeps the failure that made it roll back.
+// database's error() keeps the failure that made it roll back. Inside a transaction already
+// open (the store writer's group commit) it is a savepoint instead: commit() releases it into
+// the outer transaction, and a rollback undoes only what was done since it was made.
 class SqliteTransaction {
 public:
     explicit SqliteTransaction(SqliteDatabase& db);
@@ -110,6 +114,7 @@ public:
 
 private:
     SqliteDatabase& db_;
+    bool nested_ = false;
     bool open_ = false;
 };
 

@@ -53,12 +53,28 @@ std::string arbiter_event_text(const proto::ArbiterAction& a) {
 }  // namespace
 
 GameRecorder::GameRecorder(boost::asio::io_context& io, Lobby& lobby, Storage* storage,
-                                 const ClockConfig& default_clock, std::chrono::milliseconds seat_grace)
-    : io_(io), lobby_(lobby), storage_(storage), default_clock_(default_clock), seat_grace_(seat_grace) {}
+                           const ClockConfig& default_clock, std::chrono::milliseconds seat_grace, StoreWriter* writer)
+    : io_(io), lobby_(lobby), storage_(storage), default_clock_(default_clock), seat_grace_(seat_grace),
+      writer_(storage ? writer : nullptr) {}
 
 void GameRecorder::write_failed(const char* what) {
     ++failed_writes_;
     spdlog::error("database: {} failed: {}", what, storage_ ? storage_->last_error() : "no storage");
+}
+
+void GameRecorder::write(const char* what, StoreWriter::Job job) {
+    if (!storage_) return;
+    if (writer_) writer_->post(what, std::move(job));
+    else if (!job(*storage_)) write_failed(what);
+}
+
+void GameRecorder::sync() const {
+    if (writer_) writer_->drain();
+}
+
+GameRecorder::GameRefPtr GameRecorder::game_of(proto::TableId table) const {
+    const auto it = games_.find(table);
+    return it != games_.end() ? it->second : nullptr;
 }
 
 void GameRecorder::attach_clock(Table& t, const ClockConfig& config) {
@@ -76,8 +92,10 @@ void GameRecorder::attach_clock(Table& t, const ClockConfig& config) {
 }
 
 std::int64_t GameRecorder::game_id_at(proto::TableId table) const {
-    const auto it = games_.find(table);
-    return it != games_.end() ? it->second : 0;
+    const GameRefPtr g = game_of(table);
+    if (!g) return 0;
+    if (g->id.load() == 0) sync();  // its game is still queued (a moment after it started)
+    return g->id.load();
 }
 
 ClockState GameRecorder::clock_state(const Table& t) const {
@@ -106,7 +124,7 @@ TableRecord table_record(const Table& t) {
 void GameRecorder::table_created(const Table& t) {
     // The lobby checked the table's clock text; a bad one here would be a bug: no clock.
     if (Table* mt = lobby_.table(t.id())) attach_clock(*mt, parse_clock_spec(t.rules().clock).value_or(ClockConfig{}));
-    if (storage_ && !storage_->save_table(table_record(t))) write_failed("saving a table");
+    write("saving a table", [rec = table_record(t)](Storage& s) { return s.save_table(rec); });
 }
 
 void GameRecorder::game_started(const Table& t) {
@@ -126,84 +144,105 @@ void GameRecorder::game_started(const Table& t) {
     for (Color c : {RED, BLACK}) {
         const Seat& s = t.seat(c);
         if (!s.empty()) g.seats.push_back(SeatRecord{c, seat_kind(s), s.name, s.resume_token, s.ai_level});
-        if (s.human() && !s.resume_token.empty()) storage_->save_token(s.resume_token, s.name, g.started_at_ms);
+        if (s.human() && !s.resume_token.empty())
+            write("saving a resume token", [token = s.resume_token, name = s.name, at = g.started_at_ms](Storage& st) {
+                return st.save_token(token, name, at);
+            });
     }
-    auto id = storage_->create_game(g);
-    if (!id) {
-        write_failed("storing a new game");
-        return;
-    }
-    games_[t.id()] = *id;
+    auto ref = std::make_shared<GameRef>();
+    games_[t.id()] = ref;
+    write("storing a new game", [ref, g = std::move(g)](Storage& s) {
+        const auto id = s.create_game(g);
+        if (id) ref->id = *id;
+        return id.has_value();
+    });
 }
 
 void GameRecorder::move_accepted(const Table& t, const proto::MoveMade& mm) {
     if (!storage_) return;
-    auto it = games_.find(t.id());
-    if (it == games_.end()) return;
+    GameRefPtr g = game_of(t.id());
+    if (!g) return;
     MoveRecord m;
     m.ply = mm.ply - 1;
     m.move = mm.move;
     m.at_ms = unix_ms_now();
     m.clock = clock_state(t);
-    // Committed here, before the table broadcasts the move to anyone.
-    if (storage_->append_move(it->second, m)) ++committed_moves_;
-    else write_failed("committing a move");
+    // Queued here; the move_made the table sends next leaves once this is committed.
+    write("committing a move", [g = std::move(g), m = std::move(m), counter = committed_moves_](Storage& s) {
+        const std::int64_t id = g->id.load();
+        if (id == 0) return true;  // its game was not stored (logged then)
+        if (!s.append_move(id, m)) return false;
+        ++*counter;
+        return true;
+    });
 }
 
 void GameRecorder::takeback(const Table& t, int) {
     if (!storage_) return;
-    auto it = games_.find(t.id());
-    if (it != games_.end() && !storage_->truncate_moves(it->second, t.game().ply())) write_failed("a takeback");
+    if (GameRefPtr g = game_of(t.id()))
+        write("a takeback", [g, from = t.game().ply()](Storage& s) {
+            const std::int64_t id = g->id.load();
+            return id == 0 || s.truncate_moves(id, from);
+        });
 }
 
 void GameRecorder::game_over(const Table& t, const proto::GameOver& go) {
     if (!storage_) return;
-    auto it = games_.find(t.id());
-    if (it == games_.end()) return;
-    if (!storage_->finish_game(it->second, outcome_pgn(go.result.outcome), go.result.reason, go.result.text,
-                               unix_ms_now()))
-        write_failed("archiving a result");
+    GameRefPtr g = game_of(t.id());
+    if (!g) return;
+    write("archiving a result", [g, result = std::string(outcome_pgn(go.result.outcome)), reason = go.result.reason,
+                                 text = go.result.text, at = unix_ms_now()](Storage& s) {
+        const std::int64_t id = g->id.load();
+        return id == 0 || s.finish_game(id, result, reason, text, at);
+    });
     // A takeback after a board-decided end reopens the game: keep the id until a new game.
 }
 
 void GameRecorder::arbiter_action(const Table& t, const proto::ArbiterAction& a) {
     if (!storage_) return;
-    auto it = games_.find(t.id());
-    if (it == games_.end()) return;
+    GameRefPtr g = game_of(t.id());
+    if (!g) return;
     GameEvent e{a.ply, unix_ms_now(), arbiter_event_text(a), a.paused, std::nullopt, ""};
     if (t.clock()) e.clock = clock_state(t);
-    if (!storage_->add_event(it->second, e))
-        write_failed("recording an arbiter's action");
+    write("recording an arbiter's action", [g, e = std::move(e)](Storage& s) {
+        const std::int64_t id = g->id.load();
+        return id == 0 || s.add_event(id, e);
+    });
 }
 
 void GameRecorder::hint_shown(const Table& t, Color side, int ply, const std::string& move) {
     if (!storage_) return;
-    auto it = games_.find(t.id());
-    if (it == games_.end()) return;
+    GameRefPtr g = game_of(t.id());
+    if (!g) return;
     GameEvent e{ply, unix_ms_now(), t.seat(side).name + " (" + (side == RED ? "Red" : "Black") + ") was shown " + move,
                 false, std::nullopt, "hint"};
     if (t.clock()) e.clock = clock_state(t);
     std::size_t cps = proto::count_code_points(e.text);
     while (e.text.size() > MAX_STORED_TEXT && cps > 0) e.text = proto::cut_code_points(e.text, --cps);
-    if (!storage_->add_event(it->second, e)) write_failed("recording a hint");
+    write("recording a hint", [g, e = std::move(e)](Storage& s) {
+        const std::int64_t id = g->id.load();
+        return id == 0 || s.add_event(id, e);
+    });
 }
 
 void GameRecorder::seats_changed(const Table& t) {
     if (!storage_) return;
-    auto it = games_.find(t.id());
-    if (it == games_.end() || t.status() != proto::TableStatus::Playing) return;
+    GameRefPtr g = game_of(t.id());
+    if (!g || t.status() != proto::TableStatus::Playing) return;
     for (Color c : {RED, BLACK}) {
         const Seat& s = t.seat(c);
         if (s.empty()) continue;
-        if (!storage_->set_seat(it->second, SeatRecord{c, seat_kind(s), s.name, s.resume_token, s.ai_level}))
-            write_failed("saving a seat");
+        write("saving a seat", [g, seat = SeatRecord{c, seat_kind(s), s.name, s.resume_token, s.ai_level}](Storage& st) {
+            const std::int64_t id = g->id.load();
+            return id == 0 || st.set_seat(id, seat);
+        });
     }
 }
 
 void GameRecorder::table_closed(const Table& t) {
     games_.erase(t.id());
     table_clocks_.erase(t.id());
-    if (storage_ && !storage_->close_table(t.id())) write_failed("closing a table");
+    write("closing a table", [id = std::int64_t(t.id())](Storage& s) { return s.close_table(id); });
 }
 
 int GameRecorder::restore() {
@@ -279,7 +318,7 @@ int GameRecorder::restore() {
             storage_->finish_game(g.id, "*", "", "could not be restored", now_ms);
             continue;
         }
-        games_[t->id()] = g.id;
+        games_[t->id()] = std::make_shared<GameRef>(g.id);
         attach_clock(*t, cc);
         // An arbiter's action since the last move (a pause, added time) has the newer clocks;
         // the last action says whether the game stands paused (nothing moves while it does).
@@ -330,6 +369,7 @@ proto::Games GameRecorder::list_games(const proto::ListGames& q) {
     const int cap = int(proto::GAMES_PER_LINE);
     f.limit = q.limit <= 0 || q.limit > cap ? cap : q.limit;
     f.limit += 1;  // one more than asked tells whether older games exist
+    sync();
     auto rows = storage_->list_games(f);
     if (int(rows.size()) == f.limit) {
         out.more = true;
@@ -343,6 +383,7 @@ proto::Games GameRecorder::list_games(const proto::ListGames& q) {
 
 std::optional<proto::GameRecord> GameRecorder::get_game(std::int64_t id) {
     if (!storage_) return std::nullopt;
+    sync();
     auto g = storage_->get_game(id);
     if (!g) return std::nullopt;
     proto::GameRecord r;
@@ -372,6 +413,7 @@ std::optional<proto::GameRecord> GameRecorder::get_game(std::int64_t id) {
 
 std::optional<proto::Analysis> GameRecorder::analysis(std::int64_t id) {
     if (!storage_) return std::nullopt;
+    sync();
     auto a = storage_->analysis(id);
     if (!a) return std::nullopt;
     return proto::Analysis{a->game_id, a->nodes, a->evals, a->best, a->losses};
@@ -379,14 +421,16 @@ std::optional<proto::Analysis> GameRecorder::analysis(std::int64_t id) {
 
 void GameRecorder::save_analysis(const proto::Analysis& a) {
     pgn_texts_.clear();  // a tournament game's moves may carry it as comments
-    if (storage_ && !storage_->save_analysis(StoredAnalysis{a.id, a.nodes, a.evals, a.best, a.losses}))
-        write_failed("storing an analysis");
+    write("storing an analysis", [stored = StoredAnalysis{a.id, a.nodes, a.evals, a.best, a.losses}](Storage& s) {
+        return s.save_analysis(stored);
+    });
 }
 
 std::shared_ptr<const TournamentPgnText> GameRecorder::tournament_pgn(std::uint32_t id, proto::PgnNotation notation,
                                                                       std::string* error) {
     if (!storage_) return GameArchive::tournament_pgn(id, notation, error);
     if (auto it = pgn_texts_.find({id, notation}); it != pgn_texts_.end()) return it->second;
+    sync();
     const Notation n = notation == proto::PgnNotation::Wxf       ? Notation::Wxf
                        : notation == proto::PgnNotation::Chinese ? Notation::Chinese
                                                                  : Notation::Iccs;
@@ -409,17 +453,18 @@ void GameRecorder::save_tournament(std::uint32_t id, const SavedTournament& t) {
     if (!storage_) return;
     StoredTournament st{id, t.state, {}};
     for (proto::TableId table : t.tables) st.game_tables.push_back(std::int64_t(table));
-    if (!storage_->save_tournament(st)) write_failed("saving a tournament");
+    write("saving a tournament", [st = std::move(st)](Storage& s) { return s.save_tournament(st); });
 }
 
 void GameRecorder::forget_tournament(std::uint32_t id) {
     std::erase_if(pgn_texts_, [id](const auto& e) { return e.first.first == id; });
-    if (storage_ && !storage_->forget_tournament(id)) write_failed("forgetting a tournament");
+    write("forgetting a tournament", [id](Storage& s) { return s.forget_tournament(id); });
 }
 
 std::vector<SavedTournament> GameRecorder::saved_tournaments() {
     std::vector<SavedTournament> out;
     if (!storage_) return out;
+    sync();
     for (auto& t : storage_->tournaments()) {
         SavedTournament s{std::move(t.state), {}};
         for (std::int64_t table : t.game_tables)

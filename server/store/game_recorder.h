@@ -1,11 +1,13 @@
 // The game recorder: a TableObserver that persists and times every game. Each table gets its
-// clock, every accepted move is committed to SQLite before the table broadcasts it, results
-// are archived (and served as the lobby's GameArchive), and on start the unfinished games
-// come back with their seats held.
+// clock, every accepted move is queued to the StoreWriter (committed there, in a group, before
+// any line sent after it leaves: see store_writer.h), results are archived (and served as the
+// lobby's GameArchive), and on start the unfinished games come back with their seats held.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
+#include <atomic>
 #include <chrono>
+#include <functional>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -17,6 +19,7 @@
 #include "server/lobby/lobby.h"
 #include "server/lobby/tournament_store.h"
 #include "server/store/storage.h"
+#include "server/store/store_writer.h"
 #include "server/table/game_clock.h"
 #include "server/table/table_observer.h"
 
@@ -24,15 +27,18 @@ namespace xq::server {
 
 class GameRecorder final : public TableObserver, public GameArchive, public TournamentStore {
 public:
-    // `storage` may be null (no persistence); clocks still work.
+    // `storage` may be null (no persistence); clocks still work. `storage` is read on the I/O
+    // thread; writes go to `writer` (its own connection and thread), or, without one, to
+    // `storage` here and now.
     GameRecorder(boost::asio::io_context& io, Lobby& lobby, Storage* storage, const ClockConfig& default_clock,
-                    std::chrono::milliseconds seat_grace);
+                 std::chrono::milliseconds seat_grace, StoreWriter* writer = nullptr);
 
     // Brings back every unfinished game; returns how many tables were restored.
     int restore();
     // Moves whose commit failed (the database refused them); a healthy server keeps 0.
-    std::uint64_t failed_writes() const { return failed_writes_; }
-    std::uint64_t committed_moves() const { return committed_moves_; }
+    std::uint64_t failed_writes() const { return failed_writes_ + (writer_ ? writer_->failed() : 0); }
+    // Moves written (with a writer: in a transaction that may still be open).
+    std::uint64_t committed_moves() const { return committed_moves_->load(); }
 
     void table_created(const Table& t) override;
     void game_started(const Table& t) override;
@@ -63,19 +69,34 @@ public:
     std::vector<SavedTournament> saved_tournaments() override;
 
 private:
+    // A stored game's id; 0 until the writer has stored it (or when that failed). Written on
+    // the writer thread, read on both.
+    struct GameRef {
+        explicit GameRef(std::int64_t v = 0) : id(v) {}
+        std::atomic<std::int64_t> id;
+    };
+    using GameRefPtr = std::shared_ptr<GameRef>;
+
     void attach_clock(Table& t, const ClockConfig& config);
     ClockState clock_state(const Table& t) const;
     void write_failed(const char* what);
+    // Runs `job` on the writer (queued), or on `storage_` now when there is none.
+    void write(const char* what, StoreWriter::Job job);
+    // Waits for the writer's queue, so a read sees every write made so far.
+    void sync() const;
+    GameRefPtr game_of(proto::TableId table) const;
 
     boost::asio::io_context& io_;
     Lobby& lobby_;
     Storage* storage_;
     ClockConfig default_clock_;
     std::chrono::milliseconds seat_grace_;
-    std::unordered_map<proto::TableId, std::int64_t> games_;       // table -> its running game's id
+    StoreWriter* writer_;
+    std::unordered_map<proto::TableId, GameRefPtr> games_;          // table -> its running game
     std::unordered_map<proto::TableId, ClockConfig> table_clocks_;  // table -> its clock setting
     std::uint64_t failed_writes_ = 0;
-    std::uint64_t committed_moves_ = 0;
+    // Counted by the writer's jobs (shared: a job never points into the recorder).
+    std::shared_ptr<std::atomic<std::uint64_t>> committed_moves_ = std::make_shared<std::atomic<std::uint64_t>>(0);
     // Tournament PGN texts made for the wire, by (tournament, notation); a few at most.
     std::map<std::pair<std::uint32_t, proto::PgnNotation>, std::shared_ptr<const TournamentPgnText>> pgn_texts_;
 };

@@ -41,7 +41,8 @@ std::string_view seat_kind_name(SeatKind k) {
     return "human";
 }
 
-std::unique_ptr<Storage> Storage::open(const std::filesystem::path& data_dir, std::string* error, Sync sync) {
+std::unique_ptr<Storage> Storage::open(const std::filesystem::path& data_dir, std::string* error, Sync sync,
+                                       bool checkpoints) {
     auto set_error = [&](std::string m) {
         if (error) *error = std::move(m);
         return nullptr;
@@ -84,7 +85,7 @@ std::unique_ptr<Storage> Storage::open(const std::filesystem::path& data_dir, st
     // Checkpoints run on their own thread (WalCheckpointer), not inside a move's commit on the
     // I/O thread: there one took 10-50 ms with its fsync and held up every table meanwhile.
     if (!db.exec("PRAGMA wal_autocheckpoint=0;")) return set_error("cannot prepare " + s->path_.string() + ": " + db.error());
-    s->checkpointer_ = std::make_unique<WalCheckpointer>(s->path_, WAL_CHECKPOINT_PERIOD);
+    if (checkpoints) s->checkpointer_ = std::make_unique<WalCheckpointer>(s->path_, WAL_CHECKPOINT_PERIOD);
     return s;
 }
 

@@ -1,6 +1,7 @@
 // Persistence of tables, games, moves, seats and resume tokens in one SQLite database (WAL)
-// inside the server's data directory. Every call commits before it returns, so a move the
-// server broadcasts after append_move() succeeded survives kill -9 of the server.
+// inside the server's data directory. Every call commits before it returns (inside a
+// transaction already open, such as the StoreWriter's group commit, it becomes part of it),
+// so a move the server broadcasts after its commit survives kill -9 of the server.
 // Defined by concept: storage.cpp (open, tables, tokens), storage_schema.cpp, storage_games.cpp,
 // storage_tournaments.cpp, storage_learning.cpp (analyses, the book's learning).
 #pragma once
@@ -155,14 +156,18 @@ public:
     enum class Sync { Normal, Full };
 
     // Creates the directory and database when missing. nullptr and a message on failure.
+    // `checkpoints`: this connection's WalCheckpointer checkpoints the file (one per file is
+    // enough: the store writer's second connection opens with false).
     static std::unique_ptr<Storage> open(const std::filesystem::path& data_dir, std::string* error,
-                                         Sync sync = Sync::Normal);
+                                         Sync sync = Sync::Normal, bool checkpoints = true);
     Storage(const Storage&) = delete;
     Storage& operator=(const Storage&) = delete;
 
     const std::filesystem::path& path() const { return path_; }
     // What the last failing call met (SQLite's message or a refused value).
     const std::string& last_error() const { return db_->error(); }
+    // The connection itself (the store writer wraps many calls in one transaction).
+    SqliteDatabase& database() { return *db_; }
 
     bool save_table(const TableRecord& table);  // insert or update by id
     bool close_table(std::int64_t table_id);

@@ -9,7 +9,8 @@ namespace xq::server {
 class Table;
 
 // Called on the I/O thread. move_accepted runs before the move is broadcast, so a
-// persisting observer has the move written before any client sees it.
+// persisting observer can make the move durable before any client sees it (GameRecorder
+// queues it to the StoreWriter, and the server holds every later line until it is committed).
 class TableObserver {
 public:
     virtual ~TableObserver() = default;

@@ -102,7 +102,7 @@ void App::ui_create_table() {
     section(t(Str::Handicap));
     const auto all_handicaps = handicaps();
     f.handicap = std::clamp(f.handicap, 0, int(all_handicaps.size()) - 1);
-    ImGui::SetNextItemWidth(300);
+    ImGui::SetNextItemWidth(std::min(420.0f, ImGui::GetContentRegionAvail().x));
     if (ImGui::BeginCombo("##handicap", t(all_handicaps[std::size_t(f.handicap)].name))) {
         for (int i = 0; i < int(all_handicaps.size()); ++i)
             if (ImGui::Selectable(t(all_handicaps[std::size_t(i)].name), i == f.handicap)) f.handicap = i;

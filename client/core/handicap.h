@@ -1,7 +1,8 @@
 // Handicap games (让子棋): the start positions the create-table dialog offers besides the
 // standard one. The set and the positions are those of XQWLight (象棋小巫师, www.xqbase.com,
 // 2004-2008), whose "先走让子" choice removes pieces from the side that moves first:
-// Red gives the pieces and Red moves first. docs/RULES.md, "Handicap games", names them.
+// Red gives the pieces and Red moves first; the chariot handicaps (让单车, 让双车) follow the same
+// convention. docs/RULES.md, "Handicap games", names them.
 #pragma once
 
 #include <span>

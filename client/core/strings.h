@@ -45,7 +45,9 @@ enum class Lang { English, Chinese };
     X(MoveLimitSeconds) X(CountdownSeconds) X(RulesOptions) X(GraceSeconds) X(WhenNoReturn) \
     X(AbandonClaim) X(AbandonAi) X(TakebacksAllowed) X(Handicap) X(HandicapNone) X(HandicapNoneDetail) \
     X(HandicapLeftHorse) X(HandicapLeftHorseDetail) X(HandicapTwoHorses) X(HandicapTwoHorsesDetail) \
-    X(HandicapNinePieces) X(HandicapNinePiecesDetail) X(SetUpStart) X(StartAs) X(Create) X(Cancel) \
+    X(HandicapLeftChariot) X(HandicapLeftChariotDetail) X(HandicapTwoChariots) X(HandicapTwoChariotsDetail) \
+    X(HandicapChariotHorseSame) X(HandicapChariotHorseSameDetail) X(HandicapChariotHorseOther) \
+    X(HandicapChariotHorseOtherDetail) X(HandicapNinePieces) X(HandicapNinePiecesDetail) X(SetUpStart) X(StartAs) X(Create) X(Cancel) \
     X(NoTakebacks) X(SeatKept) X(SeatAbandoned) X(ClaimQuestion) X(ClaimWin) X(KeepWaiting) \
     X(AiHolds) X(Password) X(BuiltinAi) X(Engine) X(EngineName) X(ErrorWithDetail) \
     X(UnreadableLine) X(SnapshotRefused) X(ErrBadVersion) X(ErrBadName) X(ErrNameTaken) \

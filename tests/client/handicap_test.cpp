@@ -1,6 +1,7 @@
 // The handicap start positions of the create-table dialog (core/handicap.h): each FEN is a
 // legal position with Red to move, Black has its full army, and Red lacks exactly the pieces
-// the handicap names (XQWLight's set: the left horse, both horses, nine pieces).
+// the handicap names (XQWLight's set: the left horse, both horses, nine pieces; and the left chariot and both
+// chariots, a chariot and a horse of one wing or of both, by the same convention).
 #include <gtest/gtest.h>
 
 #include <set>
@@ -26,6 +27,10 @@ const Removed REMOVED[] = {
     {"none", {}},
     {"left_horse", {"b0"}},
     {"two_horses", {"b0", "h0"}},
+    {"left_chariot", {"a0"}},
+    {"two_chariots", {"a0", "i0"}},
+    {"chariot_horse_same_wing", {"a0", "b0"}},
+    {"chariot_horse_other_wing", {"a0", "h0"}},
     {"nine_pieces", {"a3", "c3", "e3", "g3", "i3", "d0", "f0", "c0", "g0"}},
 };
 
@@ -64,6 +69,11 @@ TEST(Handicap, EachStartIsTheStandardOneWithoutTheNamedRedPieces) {
     Position p;
     ASSERT_EQ(p.set_fen(std::string(find_handicap("two_horses")->fen)), FenError::None);
     EXPECT_EQ(p.count(RED, HORSE), 0);
+    ASSERT_EQ(p.set_fen(std::string(find_handicap("two_chariots")->fen)), FenError::None);
+    EXPECT_EQ(p.count(RED, ROOK), 0);
+    EXPECT_EQ(p.count(RED, HORSE), 2);
+    ASSERT_EQ(p.set_fen(std::string(find_handicap("left_chariot")->fen)), FenError::None);
+    EXPECT_EQ(p.count(RED, ROOK), 1);
     ASSERT_EQ(p.set_fen(std::string(find_handicap("nine_pieces")->fen)), FenError::None);
     EXPECT_EQ(p.count(RED, PAWN), 0);
     EXPECT_EQ(p.count(RED, ADVISOR), 0);

@@ -415,8 +415,9 @@ private:
     sf::FloatRect band_rect_, offer_rect_;
     // The invite list at the table: its box as last drawn (`locate invitee`), and the names
     // the open list showed (`expect invitees`).
-    std::optional<PointF> invite_combo_;
+    std::optional<PointF> invite_combo_, invite_button_;
     std::vector<std::string> invitees_shown_;
+    std::map<std::string, PointF> invitee_rows_;  // where the open list showed each name (`locate pick NAME`)
     std::vector<MoveEntry> review_set_aside_;  // the game's moves while a variation is shown
     int review_branch_ply_ = -1;               // where the variation left the game (-1: none)
     void ui_review_explorer(float height);

@@ -222,6 +222,10 @@ std::optional<App::StepResult> App::step_window(const ScriptAction& a, float wai
         else if (a.args[0] == "graph" && a.args.size() == 2) p = analysis_panel_.graph_point(std::atoi(a.args[1].c_str()));
         else if (a.args[0] == "window") p = PointF{0, 0};  // the window's top left corner
         else if (a.args[0] == "invitee") p = invite_combo_;  // the table's invite list
+        else if (a.args[0] == "invite_button") p = invite_button_;  // and its Invite button
+        else if (a.args[0] == "pick" && a.args.size() == 2) {  // "locate pick NAME": NAME in the open invite list
+            if (const auto it = invitee_rows_.find(a.args[1]); it != invitee_rows_.end()) p = it->second;
+        }
         else if (a.args[0] == "row" && a.args.size() == 3) {
             // "locate row ID red|black|watch": that button of a listed table
             for (const RowButton& b : row_buttons_)
@@ -236,7 +240,8 @@ std::optional<App::StepResult> App::step_window(const ScriptAction& a, float wai
             return StepResult::Fail;
         }
         const Screen on = tourney                  ? Screen::Lobby
-                          : a.args[0] == "hint" || a.args[0] == "square" || a.args[0] == "offer" || a.args[0] == "invitee"
+                          : a.args[0] == "hint" || a.args[0] == "square" || a.args[0] == "offer" || a.args[0] == "invitee" ||
+                                    a.args[0] == "invite_button" || a.args[0] == "pick"
                               ? Screen::Table
                           : a.args[0] == "sound" || a.args[0] == "row" ? Screen::Lobby
                                                    : Screen::Review;

@@ -20,6 +20,11 @@ using ui::fit_text;
 using ui::PANEL_FLAGS;
 using ui::section;
 
+namespace {
+// Windows lower than this (640x480, 1300x480) leave out what a full table can do without.
+constexpr float SHORT_WINDOW_H = 600.f;
+}  // namespace
+
 void App::ui_chat(std::deque<ChatLine>& lines, char* input, std::size_t input_size, bool table) {
     const float input_h = ImGui::GetFrameHeightWithSpacing();
     ImGui::BeginChild(table ? "tchat" : "lchat", ImVec2(0, -input_h), true);
@@ -143,9 +148,11 @@ void App::ui_table() {
     const bool over = bm.game().over() || !tb.result_text.empty();
     const bool can_new = seated && !playing && over;
     if (can_new) ui_after_game(tb);
-    else if (seated) {
+    else if (seated && bm.in_progress()) {
         // During the game: four buttons in a row when they fit, else two rows of two. A
-        // spectator has no game actions, so it sees none (not four greyed-out buttons).
+        // spectator has no game actions, so it sees none (not four greyed-out buttons), nor
+        // does a player waiting for an opponent: at 640x480 they squeezed the chat to a sliver
+        // once the invite list was shown too.
         const float avail = ImGui::GetContentRegionAvail().x, gap = ImGui::GetStyle().ItemSpacing.x;
         float widest = 0;
         for (Str id : {Str::Takeback, Str::OfferDraw, Str::Resign, Str::NewGame})
@@ -214,29 +221,42 @@ void App::ui_table() {
     std::vector<const UserEntry*> idle;
     for (const UserEntry& u : state_.lobby.users)
         if (u.table == 0 && u.name != state_.my_name) idle.push_back(&u);
+    // A full table in a short window (640x480) leaves the row to the chat.
     invite_combo_.reset();
+    invite_button_.reset();
     invitees_shown_.clear();
-    if (!idle.empty()) {
-        invite_index_ = std::clamp(invite_index_, 0, int(idle.size()) - 1);
+    if (!idle.empty() && (empty || H >= SHORT_WINDOW_H)) {
+        invitee_rows_.clear();
+        invite_index_ = idle.empty() ? 0 : std::clamp(invite_index_, 0, int(idle.size()) - 1);
         ImGui::SetNextItemWidth(L.panel_w * 0.5f);
-        const bool open = ImGui::BeginCombo("##invitee", idle[std::size_t(invite_index_)]->name.c_str());
+        const bool open =
+            ImGui::BeginCombo("##invitee", idle.empty() ? t(Str::InviteToTable) : idle[std::size_t(invite_index_)]->name.c_str());
         invite_combo_ = PointF{(ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) / 2,
                                (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) / 2};
         if (open) {
-            // At a table we hear of no arrivals or departures (the server tells the lobby
-            // only): opening the list asks for it as it is now.
+            // Opening the list asks the server for it as it is now.
             if (ImGui::IsWindowAppearing()) {
                 session_.list_users();
                 send_outbox();
             }
-            for (int i = 0; i < int(idle.size()); ++i) {
+                for (int i = 0; i < int(idle.size()); ++i) {
                 invitees_shown_.push_back(idle[std::size_t(i)]->name);
                 if (ImGui::Selectable(idle[std::size_t(i)]->name.c_str(), i == invite_index_)) invite_index_ = i;
+                invitee_rows_[idle[std::size_t(i)]->name] = PointF{(ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) / 2,
+                                                                (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) / 2};
             }
             ImGui::EndCombo();
         }
         ImGui::SameLine();
-        if (ImGui::Button(t(Str::Invite))) { session_.invite(idle[std::size_t(invite_index_)]->name); send_outbox(); }
+        if (idle.empty()) ImGui::BeginDisabled();
+        const bool invite = ImGui::Button(t(Str::Invite));
+        invite_button_ = PointF{(ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) / 2,
+                                (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) / 2};
+        if (invite && !idle.empty()) {
+            session_.invite(idle[std::size_t(invite_index_)]->name);
+            send_outbox();
+        }
+        if (idle.empty()) ImGui::EndDisabled();
     }
 
     // Moves.
@@ -266,7 +286,8 @@ void App::ui_table() {
         }
         ui_spectator_explorer(tab_h);
         ImGui::EndTabBar();
-    } else {
+    } else if (!short_panel || !tb.moves.empty()) {
+        // (A short panel gives a player's empty list's lines to the chat until the first move.)
         ImGui::BeginChild("movelist", ImVec2(0, moves_h), true);
         ui_move_list(tb.moves, bm.ply(), true);
         ImGui::EndChild();

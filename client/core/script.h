@@ -27,7 +27,9 @@
 //                                           width, each in its column (one column when narrow)
 //   expect row ID red|black|watch shown|none   whether that button of a listed table is shown
 //   expect offer_clear yes                  the offer dialog leaves the result band uncovered
-//   locate invitee, expect invitees NAME    the table's invite list; its open list shows NAME
+//   locate invitee|invite_button|pick NAME, expect invitees NAME
+//                                           the table's invite list, its Invite button, NAME
+//                                           in the open list; the open list shows NAME
 //   expect flipped yes|no, expect dragging yes|no, expect drag_point X,Y
 //                                           the table's board turned; a piece held (there)
 //   expect review_ply N, expect explorer_rows N, expect review_variation no|PLY

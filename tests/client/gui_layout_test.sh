@@ -5,11 +5,17 @@
 # client window with nothing cut and the chat with room for three lines (`expect fits yes`:
 # during the game, with an offer out and after it), and the screenshots must show drawn
 # content in each quarter (no blank area) at the requested size.
-# Usage: gui_layout_test.sh CLIENT SERVER WORKDIR
+# A player waits in the lobby all along (a terminal client), so the table's invite list has
+# someone to offer: with it, waiting for an opponent at 640x480 squeezed the chat to a sliver.
+# Usage: gui_layout_test.sh CLIENT SERVER WORKDIR CLI
 # shellcheck source=gui_common.sh
 . "$(dirname "$0")/gui_common.sh"
+cli=${4:?usage: gui_layout_test.sh CLIENT SERVER WORKDIR CLI}
 
 start_server --name "Layout test"
+printf 'sleep 600000\n' >idle.txt
+"$cli" --connect "127.0.0.1:$port" --name idler --script idle.txt >idler.log 2>&1 &
+idler_pid=$!
 
 client_timeout=120
 run=0
@@ -28,6 +34,9 @@ expect fits yes
 screenshot lobby_$tag.png
 create red
 expect seat red
+sleep 300
+expect fits yes
+screenshot waiting_$tag.png
 ai black 1
 wait_turn 30000
 move h2e2
@@ -57,8 +66,8 @@ SCRIPT
     if [ "$status" -ne 0 ]; then
       echo "FAIL: the client at $size ($lang) exited with $status"; exit 1
     fi
-    [ "$(grep -cF "ok fits = yes" "layout_$tag.log")" -eq 5 ] || { echo "FAIL: layout checks at $size ($lang)"; exit 1; }
-    for png in "lobby_$tag.png" "table_$tag.png" "offer_$tag.png" "over_$tag.png"; do
+    [ "$(grep -cF "ok fits = yes" "layout_$tag.log")" -eq 6 ] || { echo "FAIL: layout checks at $size ($lang)"; exit 1; }
+    for png in "lobby_$tag.png" "waiting_$tag.png" "table_$tag.png" "offer_$tag.png" "over_$tag.png"; do
       [ -s "$png" ] || { echo "FAIL: $png missing"; exit 1; }
       got=$(identify -format '%wx%h' "$png")
       [ "$got" = "$size" ] || { echo "FAIL: $png is $got, not $size"; exit 1; }
@@ -74,4 +83,6 @@ SCRIPT
     done
   done
 done
+kill "$idler_pid" 2>/dev/null || true
+wait "$idler_pid" 2>/dev/null || true
 echo "GUI layout test passed"

@@ -10,6 +10,7 @@
 #   release                  let the left button go where the pointer is
 #   key NAME CONTROL         move over the control, then press and release the key NAME
 #   await TEXT               wait until LOG has a line with TEXT (up to 150 s)
+#   awaitfile FILE TEXT      the same for another FILE (another client's log)
 #   pause MS                 wait MS milliseconds
 # Exits non-zero when a control or line never shows, lies off the screen, or the client fails.
 set -euo pipefail
@@ -80,9 +81,14 @@ act() {
     sleep 0.2
     xdotool key "$name"
     echo "pressed key $name over $control" ;;
-  await)
+  await | awaitfile)
+    local file=$log
+    if [ "$verb" = awaitfile ]; then
+      file=${rest%% *}
+      rest=${rest#* }
+    fi
     for _ in $(seq 1 1500); do
-      grep -qF -- "$rest" "$log" && { echo "saw $rest"; return 0; }
+      grep -qF -- "$rest" "$file" 2>/dev/null && { echo "saw $rest"; return 0; }
       kill -0 "$pid" 2>/dev/null || { echo "the client ended before $rest"; return 1; }
       sleep 0.1
     done

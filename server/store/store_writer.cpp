@@ -28,12 +28,16 @@ StoreWriter::~StoreWriter() {
 
 std::uint64_t StoreWriter::post(const char* what, Job job) {
     std::uint64_t ticket = 0;
+    bool wake = false;
     {
         std::lock_guard lock(mutex_);
         ticket = ++posted_;
         queue_.push_back(Entry{ticket, what, std::move(job)});
+        wake = std::exchange(idle_, false);
     }
-    wake_.notify_one();
+    // Only a sleeping writer needs the signal (a futex call): a busy one finds the job when
+    // its batch is done.
+    if (wake) wake_.notify_one();
     if (queued_) queued_(ticket);
     return ticket;
 }
@@ -50,7 +54,9 @@ void StoreWriter::run() {
     std::vector<Entry> batch;
     std::unique_lock lock(mutex_);
     for (;;) {
+        idle_ = true;
         wake_.wait(lock, [this] { return stop_ || !queue_.empty(); });
+        idle_ = false;
         if (queue_.empty()) return;  // stopping, and everything is done
         batch.swap(queue_);
         lock.unlock();

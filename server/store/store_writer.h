@@ -60,6 +60,7 @@ private:
     std::uint64_t posted_ = 0;  // last ticket given
     std::uint64_t done_ = 0;    // last ticket done
     bool stop_ = false;
+    bool idle_ = false;         // the writer waits for work
     std::atomic<std::uint64_t> failed_{0}, done_jobs_{0}, commits_{0};
     std::thread thread_;  // last: started once the members it reads are set
 };

@@ -221,11 +221,13 @@ void App::ui_table() {
     std::vector<const UserEntry*> idle;
     for (const UserEntry& u : state_.lobby.users)
         if (u.table == 0 && u.name != state_.my_name) idle.push_back(&u);
-    // A full table in a short window (640x480) leaves the row to the chat.
+    // Shown also when we know of nobody free while a seat is empty: at a table we hear of no
+    // arrivals (the server tells the lobby only), so opening the list is the way to find who
+    // came since. A full table in a short window (640x480) leaves the row to the chat.
     invite_combo_.reset();
     invite_button_.reset();
     invitees_shown_.clear();
-    if (!idle.empty() && (empty || H >= SHORT_WINDOW_H)) {
+    if (empty || (!idle.empty() && H >= SHORT_WINDOW_H)) {
         invitee_rows_.clear();
         invite_index_ = idle.empty() ? 0 : std::clamp(invite_index_, 0, int(idle.size()) - 1);
         ImGui::SetNextItemWidth(L.panel_w * 0.5f);
@@ -239,7 +241,8 @@ void App::ui_table() {
                 session_.list_users();
                 send_outbox();
             }
-                for (int i = 0; i < int(idle.size()); ++i) {
+            if (idle.empty()) ImGui::TextDisabled("%s", t(Str::NobodyIdle));
+            for (int i = 0; i < int(idle.size()); ++i) {
                 invitees_shown_.push_back(idle[std::size_t(i)]->name);
                 if (ImGui::Selectable(idle[std::size_t(i)]->name.c_str(), i == invite_index_)) invite_index_ = i;
                 invitee_rows_[idle[std::size_t(i)]->name] = PointF{(ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) / 2,

@@ -143,6 +143,7 @@ constexpr StringEntry TABLE[] = {
     {Str::MorePlayers, "More players ({} not shown)"},
     {Str::CreateAndSit, "Create and sit as"},
     {Str::InviteToTable, "Invite to this table"},
+    {Str::NobodyIdle, "Nobody is free in the lobby"},
     {Str::ReasonCheckmate, "checkmate"},
     {Str::StepHint, "Arrow keys step through the moves; F flips the board."},
     {Str::Start, "Start"},

@@ -7,7 +7,8 @@
 # - keys typed while a dialog has the focus do not act on the board: F pressed under the
 #   opponent's takeback question does not turn the board; after a click beside the board it does;
 # - an offer that comes while the result band is shown opens clear of it; opening the invite
-#   list at a table asks the server for the users (one who came after we sat is offered);
+#   list at a table asks the server for the users (one who came after we sat is offered),
+#   also when nobody was free as we sat (then the Invite button reaches him);
 # - the lobby list's Sit and Watch buttons are of one width, in their columns inside the list,
 #   and Watch stays put when the table fills (640x480 Chinese, 1280x800 English).
 # Usage: gui_input_test.sh CLIENT SERVER WORKDIR CLI (the opponent is a terminal client)
@@ -191,5 +192,42 @@ sleep 3000
   check_screenshots "rows_open_$lang.png" "rows_full_$lang.png"
   echo "${w}x$h $lang: the row's buttons aligned, Watch stayed put and took the quick click"
 done
+
+# 4. The invite list is there also when nobody was free as we sat: alice (English, 1280x800)
+#    sits alone; dave logs in after; a click opens her list, which asks the server and offers
+#    dave; a click picks him, one on Invite reaches him, and he sits as Black.
+stop_server
+rm -rf data
+start_server --name "Input test"
+cat >alone.txt <<'SCRIPT'
+lang en
+grace 30000
+create red
+expect seat red
+locate window
+locate invitee
+expect invitees dave
+sleep 300
+screenshot invite_alone.png
+locate pick dave
+locate invite_button
+expect seat_label black dave
+quit
+SCRIPT
+cat >dave.txt <<'SCRIPT'
+wait invite from=alice timeout=60
+accept
+wait player_joined name=dave timeout=60
+sleep 1000
+SCRIPT
+(wait_for_line alone.log "locate window " 60 &&
+  "$cli" --connect "127.0.0.1:$port" --name dave --script dave.txt --wait-timeout 60 >dave.log 2>&1) &
+dave_pid=$!
+xinput alice 1280 800 alone.txt "awaitfile dave.log welcome; click invitee; await ok invitees = dave; \
+click pick dave; click invite_button"
+wait "$dave_pid" || { cat dave.log; echo "FAIL: dave's terminal client failed"; exit 1; }
+require_in alone.log "ok invitees = dave" "ok seat_label = dave"
+check_screenshots invite_alone.png
+echo "alone at her table, alice found dave in the invite list and he took the seat"
 
 echo "GUI input test passed"

@@ -1,5 +1,5 @@
 // Checkpoints the database's write-ahead log on a thread and connection of its own, so the
-// I/O thread's commits never wait for a checkpoint (SQLite would otherwise run one, copying
+// store writer's commits never wait for a checkpoint (SQLite would otherwise run one, copying
 // pages and syncing the file, inside the commit that crosses its auto-checkpoint size).
 #pragma once
 

@@ -91,7 +91,7 @@ void App::ui_tourney_list() {
     const auto& list = state_.tournaments.list;
     if (list.empty()) tourney_text(t(Str::TourneyNone), true);
     else if (ImGui::BeginTable("tlist", 6, GRID)) {
-        ImGui::TableSetupColumn(t(Str::TableName), ImGuiTableColumnFlags_WidthStretch);
+        ImGui::TableSetupColumn(t(Str::TourneyName), ImGuiTableColumnFlags_WidthStretch);
         ImGui::TableSetupColumn(t(Str::TourneyFormatLabel));
         ImGui::TableSetupColumn(t(Str::TourneyStateLabel));
         ImGui::TableSetupColumn(t(Str::TourneyRounds));
@@ -127,7 +127,10 @@ void App::ui_tourney_list() {
     ImGui::Separator();
     tourney_text(t(Str::TourneyCreate));
     ImGui::SetNextItemWidth(std::min(260.f, ImGui::GetContentRegionAvail().x));
-    ImGui::InputText(t(Str::TableName), tourney_name_, sizeof tourney_name_);
+    // Named as a tournament's name (it said "Table name").
+    ImGui::InputText("##tourneyname", tourney_name_, sizeof tourney_name_);
+    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+    tourney_text(t(Str::TourneyName));
     ImGui::SetNextItemWidth(std::min(160.f, ImGui::GetContentRegionAvail().x));
     const std::string formats = std::string(t(Str::TourneyRoundRobin)) + '\0' + t(Str::TourneySwiss) + '\0' + '\0';
     ImGui::Combo(t(Str::TourneyFormatLabel), &tourney_format_, formats.c_str());

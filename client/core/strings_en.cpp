@@ -144,6 +144,7 @@ constexpr StringEntry TABLE[] = {
     {Str::CreateAndSit, "Create and sit as"},
     {Str::InviteToTable, "Invite to this table"},
     {Str::NobodyIdle, "Nobody is free in the lobby"},
+    {Str::TourneyName, "Tournament name"},
     {Str::ReasonCheckmate, "checkmate"},
     {Str::StepHint, "Arrow keys step through the moves; F flips the board."},
     {Str::Start, "Start"},

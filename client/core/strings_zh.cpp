@@ -144,6 +144,7 @@ constexpr StringEntry TABLE[] = {
     {Str::CreateAndSit, "创建并坐"},
     {Str::InviteToTable, "邀请到本桌"},
     {Str::NobodyIdle, "大厅里没有空闲的玩家"},
+    {Str::TourneyName, "比赛名称"},
     {Str::ReasonCheckmate, "将死"},
     {Str::StepHint, "方向键逐步查看着法，F 键翻转棋盘。"},
     {Str::Start, "开局"},

@@ -28,6 +28,7 @@ lang en
 grace 30000
 expect screen lobby
 dialog tournaments
+expect tourney Tournament name
 tournament ai 1 1
 tournament forfeit 0
 expect tourney The no-show forfeit time must be 1 to 3600 seconds

@@ -321,7 +321,7 @@ void App::pump_network() {
             break;
         }
         case NetEvent::Kind::Line:
-            session_.handle_line(ev.text);
+            session_.handle_line(ev.text, ev.at);
             break;
         case NetEvent::Kind::Closed: {
             const bool was_ready = state_.connection == Connection::Ready;

@@ -17,7 +17,8 @@ namespace {
 
 // `before` is what we knew of the seat: a dropped player's countdown survives an info
 // that does not repeat grace_ms.
-SeatInfo seat_from(const std::optional<proto::SeatInfo>& s, const SeatInfo& before) {
+// `arrived`: when the message arrived (a grace counts down from then).
+SeatInfo seat_from(const std::optional<proto::SeatInfo>& s, const SeatInfo& before, std::chrono::steady_clock::time_point arrived) {
     SeatInfo out;
     if (!s) return out;
     out.name = s->name;
@@ -29,7 +30,7 @@ SeatInfo seat_from(const std::optional<proto::SeatInfo>& s, const SeatInfo& befo
     out.hold_level = s->hold_level;
     out.rating = s->rating;
     if (!out.connected && !out.abandoned) {
-        if (s->grace_ms) out.grace_until = std::chrono::steady_clock::now() + std::chrono::milliseconds(*s->grace_ms);
+        if (s->grace_ms) out.grace_until = arrived + std::chrono::milliseconds(*s->grace_ms);
         else if (before.name == out.name && !before.connected) out.grace_until = before.grace_until;
     }
     return out;
@@ -87,7 +88,7 @@ void Session::notice(Str id, std::string arg, std::string arg2) {
     cues_.push_back(std::move(c));
 }
 
-void Session::handle_line(std::string_view line) {
+void Session::handle_line(std::string_view line, std::chrono::steady_clock::time_point arrived) {
     auto decoded = proto::decode_server(line);
     if (!decoded) {
         ++received_["invalid"];
@@ -98,10 +99,11 @@ void Session::handle_line(std::string_view line) {
         cues_.push_back(std::move(c));
         return;
     }
-    handle(decoded.value());
+    handle(decoded.value(), arrived);
 }
 
-void Session::handle(const proto::ServerMessage& msg) {
+void Session::handle(const proto::ServerMessage& msg, std::chrono::steady_clock::time_point arrived) {
+    arrived_ = arrived;
     ++received_[std::string(proto::type_name(msg))];
     std::visit([this](const auto& m) { on(m); }, msg);
 }
@@ -173,7 +175,7 @@ void Session::on(const proto::Tables& m) {
         s.id = int(t.id);
         s.name = t.name;
         s.default_of = t.default_name ? t.creator : std::string();
-        s.seats = {seat_from(t.red, {}), seat_from(t.black, {})};
+        s.seats = {seat_from(t.red, {}, arrived_), seat_from(t.black, {}, arrived_)};
         s.spectators = t.spectators;
         s.status = status_word(t.status);
         s.rules = rules_from(t.settings);
@@ -224,7 +226,7 @@ void Session::apply_table_info(const proto::TableInfo& info) {
     it->id = int(info.id);
     it->name = info.name;
     it->default_of = info.default_name ? info.creator : std::string();
-    it->seats = {seat_from(info.red, known[RED]), seat_from(info.black, known[BLACK])};
+    it->seats = {seat_from(info.red, known[RED], arrived_), seat_from(info.black, known[BLACK], arrived_)};
     it->spectators = info.spectators;
     it->status = status_word(info.status);
     it->rules = rules_from(info.settings);
@@ -246,7 +248,7 @@ void Session::apply_table_info(const proto::TableInfo& info) {
     // or move_made that follows corrects the figure.
     if (started && t.clock_ms[RED] >= 0 && !t.clock_running && !t.board.game().over()) {
         t.clock_running = t.board.position().side_to_move();
-        t.clock_stamp = std::chrono::steady_clock::now();
+        t.clock_stamp = arrived_;
     }
     // Seats can move (a new game swaps colours): follow our name.
     std::optional<Color> seat;
@@ -283,7 +285,7 @@ void Session::apply_clocks(const proto::Clocks& c) {
     TableState& t = state_.table;
     t.clock_ms = {c.red_ms, c.black_ms};
     t.clock_running = c.running;
-    t.clock_stamp = std::chrono::steady_clock::now();
+    t.clock_stamp = arrived_;
 }
 
 void Session::on(const proto::TableSnapshot& m) {
@@ -291,10 +293,9 @@ void Session::on(const proto::TableSnapshot& m) {
     const std::optional<Color> previous_seat = same_table ? state_.table.board.seat() : std::nullopt;
     if (clock_probe_ && same_table && m.clocks) {
         // What we showed the moment the server's figures arrived.
-        const auto now = std::chrono::steady_clock::now();
         ClockDrift d;
         for (Color c : {RED, BLACK}) {
-            d.shown[c] = state_.table.clock_now(c, now);
+            d.shown[c] = state_.table.clock_now(c, arrived_);
             d.server[c] = c == RED ? m.clocks->red_ms : m.clocks->black_ms;
             d.worst = std::max<std::int64_t>(d.worst, std::abs(d.shown[c] - d.server[c]));
         }
@@ -431,7 +432,7 @@ void Session::on(const proto::GameOver& m) {
     // The final clocks: the server's when it sends them, else the running side's time
     // frozen now (the server stopped it when it sent this).
     if (m.clocks) apply_clocks(*m.clocks);
-    else if (t.clock_running) t.clock_ms[*t.clock_running] = t.clock_now(*t.clock_running, std::chrono::steady_clock::now());
+    else if (t.clock_running) t.clock_ms[*t.clock_running] = t.clock_now(*t.clock_running, arrived_);
     t.clock_running.reset();
     t.incoming_offer = {};
     if (t.outgoing_offer.kind != Offer::Kind::NewGame) t.outgoing_offer = {};

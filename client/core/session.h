@@ -124,9 +124,10 @@ public:
     // Any arbiter action as filled in (add_time's side and seconds, adjudicate's result...).
     void arbiter(const proto::ArbiterRequest& r);
 
-    // Handles one line from the server. Malformed lines become an Error cue, never a throw.
-    void handle_line(std::string_view line);
-    void handle(const proto::ServerMessage& msg);
+    // Handles one line from the server, which arrived at `arrived` (the clocks it carries
+    // run from then). Malformed lines become an Error cue, never a throw.
+    void handle_line(std::string_view line, std::chrono::steady_clock::time_point arrived = std::chrono::steady_clock::now());
+    void handle(const proto::ServerMessage& msg, std::chrono::steady_clock::time_point arrived = std::chrono::steady_clock::now());
     std::vector<Cue> take_cues();
 
     // How many messages of each type arrived (scripts wait on these).
@@ -214,6 +215,7 @@ private:
     bool snapshot_pending_ = false;
     bool clock_probe_ = false;
     std::optional<ClockDrift> clock_drift_;
+    std::chrono::steady_clock::time_point arrived_{};  // when the message being handled arrived
     std::string snapshot_start_fen_;
     std::string snapshot_fen_;
     int snapshot_ply_ = 0;

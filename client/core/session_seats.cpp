@@ -38,7 +38,7 @@ void Session::on(const proto::PlayerLeft& m) {
         s.connected = false;
         s.abandoned = false;
         s.grace_until.reset();
-        if (m.grace_ms) s.grace_until = std::chrono::steady_clock::now() + std::chrono::milliseconds(*m.grace_ms);
+        if (m.grace_ms) s.grace_until = arrived_ + std::chrono::milliseconds(*m.grace_ms);
     } else {
         s = SeatInfo{};
     }
@@ -115,10 +115,9 @@ void Session::on(const proto::TakebackDone& m) {
     // The server hands the running clock to the side to move now (the message carries no
     // clocks): stop ours at its figure and run theirs, until the next move_made corrects both.
     if (t.clock_running && !t.paused && *t.clock_running != t.board.position().side_to_move()) {
-        const auto now = std::chrono::steady_clock::now();
-        t.clock_ms[*t.clock_running] = t.clock_now(*t.clock_running, now);
+        t.clock_ms[*t.clock_running] = t.clock_now(*t.clock_running, arrived_);
         t.clock_running = t.board.position().side_to_move();
-        t.clock_stamp = now;
+        t.clock_stamp = arrived_;
     }
     cue(Cue::Kind::TakenBack);
 }

@@ -62,6 +62,7 @@ std::vector<NetEvent> NetClient::drain() {
 }
 
 void NetClient::push(NetEvent e) {
+    e.at = std::chrono::steady_clock::now();
     std::lock_guard lock(mutex_);
     inbox_.push_back(std::move(e));
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <deque>
 #include <mutex>
@@ -20,6 +21,9 @@ struct NetEvent {
     enum class Kind { Connected, Line, Closed };
     Kind kind = Kind::Line;
     std::string text;  // the line (without newline), or why the connection closed
+    // When the network thread read it: clocks run from there, not from the frame that
+    // handles it (a frame under load comes 100 ms and more later).
+    std::chrono::steady_clock::time_point at{};
 };
 
 class NetClient {

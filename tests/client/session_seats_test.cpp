@@ -192,6 +192,20 @@ TEST_F(SessionTest, ATakebackRunsTheClockOfTheSideToMove) {
     EXPECT_LT(state.table.clock_now(RED, later), 296000) << "Red's clock runs";
 }
 
+// The clocks of a line run from when the line arrived, not from when a frame got round to
+// handling it: a move_made read 300 ms before it is handled shows 300 ms gone already.
+TEST_F(SessionTest, ClocksRunFromTheLinesArrival) {
+    join_red_table();
+    proto::MoveMade mm = move_made(1, "h2e2", RED);
+    mm.clocks = proto::Clocks{290000, 300000, BLACK, false};
+    const auto handled = std::chrono::steady_clock::now();
+    const auto arrived = handled - std::chrono::milliseconds(300);
+    session.handle_line(proto::encode(proto::ServerMessage{mm}), arrived);
+    ASSERT_EQ(state.table.clock_running, std::optional<Color>(BLACK));
+    EXPECT_EQ(state.table.clock_now(BLACK, handled), 299700);
+    EXPECT_EQ(state.table.clock_now(RED, handled), 290000);
+}
+
 // A request the server refuses waits for no answer: "waiting for bob's answer" must not stay
 // on screen (nor its button stay greyed) after "you have not moved yet".
 TEST_F(SessionTest, ARefusedOfferWaitsForNoAnswer) {

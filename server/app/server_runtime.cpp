@@ -107,9 +107,9 @@ bool ServerRuntime::start(std::string* error) {
         }
         Server* server = &server_;
         boost::asio::io_context* io = &io_;
+        // Queued writes are held for by the recorder, with the table each one concerns.
         writer_ = std::make_unique<StoreWriter>(
-            std::move(writes), [server](std::uint64_t ticket) { server->hold_until(ticket); },
-            [server, io, alive = alive_](std::uint64_t ticket) {
+            std::move(writes), nullptr, [server, io, alive = alive_](std::uint64_t ticket) {
                 boost::asio::post(*io, [server, alive, ticket] {
                     if (*alive) server->release(ticket);
                 });
@@ -144,6 +144,10 @@ bool ServerRuntime::start(std::string* error) {
     auto clock = parse_clock_spec(config_.clock);
     recorder_ = std::make_unique<GameRecorder>(io_, server_.lobby(), storage_.get(), clock.value_or(ClockConfig{}),
                                                server_config_.seat_grace, writer_.get());
+    recorder_->set_hold([server = &server_](proto::TableId table, std::uint64_t ticket) {
+        if (table == GameRecorder::EVERY_LINE) server->hold_all(ticket);
+        else server->hold_table(table, ticket);
+    });
     server_.lobby().add_observer(recorder_.get());
     server_.lobby().set_default_clock(clock_spec(clock.value_or(ClockConfig{})));
     server_.lobby().set_ban_list(&bans_);

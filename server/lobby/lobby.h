@@ -48,6 +48,12 @@ class Outbox {
 public:
     virtual ~Outbox() = default;
     virtual void send(SessionId to, const Buffer& line) = 0;
+    // A line from table `table` (TableHost::send): the server holds it until the table's
+    // writes queued before it are committed; without a database it is a plain send.
+    virtual void send_about(proto::TableId table, SessionId to, const Buffer& line) {
+        (void)table;
+        send(to, line);
+    }
     // Closes the connection once what was queued for it is written. The lobby later
     // receives on_disconnect for it (which may also come first, from the peer).
     virtual void close(SessionId to) = 0;
@@ -128,7 +134,7 @@ public:
     std::vector<proto::TableId> table_ids() const;
 
     // TableHost
-    void send(SessionId to, const Buffer& line) override { out_.send(to, line); }
+    void send(proto::TableId from, SessionId to, const Buffer& line) override { out_.send_about(from, to, line); }
     void table_changed(Table& t) override;
 
 private:

@@ -39,6 +39,17 @@ void Connection::send(const Buffer& b) {
     if (!writing_) write();
 }
 
+bool Connection::release(std::uint64_t released) {
+    std::size_t n = 0;
+    for (; n < held_.size() && held_[n].ticket <= released; ++n) {
+        if (held_[n].line) send(held_[n].line);
+        else close_after_flush();
+    }
+    held_.erase(held_.begin(), held_.begin() + static_cast<std::ptrdiff_t>(n));
+    if (held_.empty()) held_.shrink_to_fit();  // a connection that waited once keeps nothing
+    return !held_.empty();
+}
+
 void Connection::close_after_flush() {
     if (dead_ || closing_) return;
     closing_ = true;

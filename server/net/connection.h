@@ -33,6 +33,14 @@ public:
     void close_after_flush();
     void abort(proto::LeaveReason reason);
 
+    // Lines that wait for the store writer's commit of `ticket` (Server::route), kept in the
+    // order sent; a null buffer is a close. Tickets only grow along the queue.
+    void hold(std::uint64_t ticket, Buffer b) { held_.push_back(Held{ticket, std::move(b)}); }
+    // The ticket the last held line waits for; 0 when none waits.
+    std::uint64_t held_through() const { return held_.empty() ? 0 : held_.back().ticket; }
+    // Sends (or closes) what waited for tickets up to `released`; true while more waits.
+    bool release(std::uint64_t released);
+
 private:
     // Waits until the socket is readable (reactor style: no buffer held while waiting).
     void read();
@@ -63,6 +71,11 @@ private:
     bool writing_ = false;
     bool closing_ = false;
     bool dead_ = false;
+    struct Held {
+        std::uint64_t ticket;
+        Buffer line;  // null: the close
+    };
+    std::vector<Held> held_;  // waiting for commits (empty nearly always: allocates nothing)
 };
 
 }  // namespace xq::server

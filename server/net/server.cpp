@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <array>
-#include <deque>
 #include <vector>
 
 #include "server/net/connection.h"
@@ -82,36 +81,50 @@ void Server::accept() {
     });
 }
 
-void Server::send(SessionId to, const Buffer& line) {
-    if (released_ < hold_through_) held_.push_back(Held{hold_through_, to, line});
-    else deliver(to, line);
+void Server::send(SessionId to, const Buffer& line) { route(to, line, hold_all_); }
+
+void Server::send_about(proto::TableId table, SessionId to, const Buffer& line) {
+    std::uint64_t wait = hold_all_;
+    if (!table_holds_.empty())
+        if (const auto it = table_holds_.find(table); it != table_holds_.end()) wait = std::max(wait, it->second);
+    route(to, line, wait);
 }
 
-void Server::close(SessionId to) {
-    if (released_ < hold_through_) held_.push_back(Held{hold_through_, to, nullptr});
-    else deliver_close(to);
-}
+void Server::close(SessionId to) { route(to, nullptr, hold_all_); }
 
-void Server::deliver(SessionId to, const Buffer& line) {
+void Server::route(SessionId to, const Buffer& line, std::uint64_t wait) {
     const auto it = connections_.find(to);
-    if (it != connections_.end()) it->second->send(line);
+    if (it == connections_.end()) return;
+    Connection& c = *it->second;
+    const std::uint64_t before = c.held_through();  // 0: nothing held
+    if (std::max(wait, before) <= released_) {
+        if (line) c.send(line);
+        else c.close_after_flush();
+        return;
+    }
+    if (before == 0) waiting_.push_back(to);
+    c.hold(std::max(wait, before), line);
 }
 
-void Server::deliver_close(SessionId to) {
-    const auto it = connections_.find(to);
-    if (it != connections_.end()) it->second->close_after_flush();
+void Server::hold_table(proto::TableId table, std::uint64_t ticket) {
+    std::uint64_t& t = table_holds_[table];
+    t = std::max(t, ticket);
 }
 
-void Server::hold_until(std::uint64_t ticket) { hold_through_ = std::max(hold_through_, ticket); }
+void Server::hold_all(std::uint64_t ticket) { hold_all_ = std::max(hold_all_, ticket); }
 
 void Server::release(std::uint64_t ticket) {
-    released_ = std::max(released_, ticket);
-    while (!held_.empty() && held_.front().ticket <= released_) {
-        const Held h = std::move(held_.front());
-        held_.pop_front();
-        if (h.line) deliver(h.to, h.line);
-        else deliver_close(h.to);
+    if (ticket <= released_) return;
+    released_ = ticket;
+    std::erase_if(table_holds_, [this](const auto& e) { return e.second <= released_; });
+    // Sending never calls back into the server (a dropped connection is posted), so
+    // waiting_ and connections_ stay as they are during the walk.
+    std::size_t kept = 0;
+    for (const SessionId s : waiting_) {
+        const auto it = connections_.find(s);
+        if (it != connections_.end() && it->second->release(released_)) waiting_[kept++] = s;
     }
+    waiting_.resize(kept);
 }
 
 void Server::connection_closed(SessionId id, proto::LeaveReason reason) {

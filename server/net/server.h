@@ -8,12 +8,12 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <optional>
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "server/config/server_config.h"
 #include "server/lobby/lobby.h"
@@ -41,15 +41,22 @@ public:
 
     // Outbox
     void send(SessionId to, const Buffer& line) override;
+    void send_about(proto::TableId table, SessionId to, const Buffer& line) override;
     void close(SessionId to) override;
 
-    // Durable before said: from now on every line and close waits (in order, for every
-    // connection) until release() of a ticket >= `ticket`. The store writer's tickets
-    // (store/store_writer.h): a move's move_made leaves once the move is committed.
-    void hold_until(std::uint64_t ticket);
+    // Durable before said, with the store writer's tickets (store/store_writer.h): a line
+    // waits only for the writes it depends on, and never overtakes an earlier line to the
+    // same connection.
+    // From now on the lines from `table` (send_about: its moves, results, snapshots) wait
+    // until release() of a ticket >= `ticket`: a move's move_made leaves once it is committed.
+    void hold_table(proto::TableId table, std::uint64_t ticket);
+    // From now on every line and close waits until release() of `ticket` (a write that
+    // concerns no one table: a tournament's state, an analysis).
+    void hold_all(std::uint64_t ticket);
     // Everything held for tickets up to `ticket` goes out, in the order it was sent.
     void release(std::uint64_t ticket);
-    std::size_t held_count() const { return held_.size(); }
+    // Connections with lines waiting for a commit.
+    std::size_t waiting_connections() const { return waiting_.size(); }
 
     // From a Connection (always posted, never inside a lobby call).
     void connection_closed(SessionId id, proto::LeaveReason reason);
@@ -72,14 +79,9 @@ public:
 
 private:
     void accept();
-    void deliver(SessionId to, const Buffer& line);
-    void deliver_close(SessionId to);
-
-    struct Held {
-        std::uint64_t ticket;
-        SessionId to;
-        Buffer line;  // null: a close
-    };
+    // Sends `line` (null: the close) to `to` now, or once `wait` and every line held before
+    // it for that connection are released.
+    void route(SessionId to, const Buffer& line, std::uint64_t wait);
 
     boost::asio::io_context& io_;
     const ServerConfig& config_;
@@ -95,8 +97,9 @@ private:
     std::unordered_map<SessionId, std::string> addresses_;  // kept only while admit_ is set
     boost::asio::steady_timer accept_backoff_;
     std::vector<char> read_buffer_ = std::vector<char>(READ_CHUNK_BYTES);
-    std::deque<Held> held_;           // tickets in order: a hold only grows
-    std::uint64_t hold_through_ = 0;  // the largest ticket held for
+    std::unordered_map<proto::TableId, std::uint64_t> table_holds_;  // a table's last pending ticket
+    std::vector<SessionId> waiting_;  // connections with held lines (Connection::hold)
+    std::uint64_t hold_all_ = 0;      // every line waits for this ticket
     std::uint64_t released_ = 0;      // the largest ticket released
 };
 

@@ -62,10 +62,14 @@ void GameRecorder::write_failed(const char* what) {
     spdlog::error("database: {} failed: {}", what, storage_ ? storage_->last_error() : "no storage");
 }
 
-void GameRecorder::write(const char* what, StoreWriter::Job job) {
+void GameRecorder::write(proto::TableId about, const char* what, StoreWriter::Job job) {
     if (!storage_) return;
-    if (writer_) writer_->post(what, std::move(job));
-    else if (!job(*storage_)) write_failed(what);
+    if (!writer_) {
+        if (!job(*storage_)) write_failed(what);
+        return;
+    }
+    const std::uint64_t ticket = writer_->post(what, std::move(job));
+    if (hold_) hold_(about, ticket);
 }
 
 void GameRecorder::sync() const {
@@ -124,7 +128,7 @@ TableRecord table_record(const Table& t) {
 void GameRecorder::table_created(const Table& t) {
     // The lobby checked the table's clock text; a bad one here would be a bug: no clock.
     if (Table* mt = lobby_.table(t.id())) attach_clock(*mt, parse_clock_spec(t.rules().clock).value_or(ClockConfig{}));
-    write("saving a table", [rec = table_record(t)](Storage& s) { return s.save_table(rec); });
+    write(t.id(), "saving a table", [rec = table_record(t)](Storage& s) { return s.save_table(rec); });
 }
 
 void GameRecorder::game_started(const Table& t) {
@@ -145,13 +149,14 @@ void GameRecorder::game_started(const Table& t) {
         const Seat& s = t.seat(c);
         if (!s.empty()) g.seats.push_back(SeatRecord{c, seat_kind(s), s.name, s.resume_token, s.ai_level});
         if (s.human() && !s.resume_token.empty())
-            write("saving a resume token", [token = s.resume_token, name = s.name, at = g.started_at_ms](Storage& st) {
-                return st.save_token(token, name, at);
-            });
+            write(t.id(), "saving a resume token",
+                  [token = s.resume_token, name = s.name, at = g.started_at_ms](Storage& st) {
+                      return st.save_token(token, name, at);
+                  });
     }
     auto ref = std::make_shared<GameRef>();
     games_[t.id()] = ref;
-    write("storing a new game", [ref, g = std::move(g)](Storage& s) {
+    write(t.id(), "storing a new game", [ref, g = std::move(g)](Storage& s) {
         const auto id = s.create_game(g);
         if (id) ref->id = *id;
         return id.has_value();
@@ -168,7 +173,7 @@ void GameRecorder::move_accepted(const Table& t, const proto::MoveMade& mm) {
     m.at_ms = unix_ms_now();
     m.clock = clock_state(t);
     // Queued here; the move_made the table sends next leaves once this is committed.
-    write("committing a move", [g = std::move(g), m = std::move(m), counter = committed_moves_](Storage& s) {
+    write(t.id(), "committing a move", [g = std::move(g), m = std::move(m), counter = committed_moves_](Storage& s) {
         const std::int64_t id = g->id.load();
         if (id == 0) return true;  // its game was not stored (logged then)
         if (!s.append_move(id, m)) return false;
@@ -180,7 +185,7 @@ void GameRecorder::move_accepted(const Table& t, const proto::MoveMade& mm) {
 void GameRecorder::takeback(const Table& t, int) {
     if (!storage_) return;
     if (GameRefPtr g = game_of(t.id()))
-        write("a takeback", [g, from = t.game().ply()](Storage& s) {
+        write(t.id(), "a takeback", [g, from = t.game().ply()](Storage& s) {
             const std::int64_t id = g->id.load();
             return id == 0 || s.truncate_moves(id, from);
         });
@@ -190,8 +195,9 @@ void GameRecorder::game_over(const Table& t, const proto::GameOver& go) {
     if (!storage_) return;
     GameRefPtr g = game_of(t.id());
     if (!g) return;
-    write("archiving a result", [g, result = std::string(outcome_pgn(go.result.outcome)), reason = go.result.reason,
-                                 text = go.result.text, at = unix_ms_now()](Storage& s) {
+    write(t.id(), "archiving a result",
+          [g, result = std::string(outcome_pgn(go.result.outcome)), reason = go.result.reason, text = go.result.text,
+           at = unix_ms_now()](Storage& s) {
         const std::int64_t id = g->id.load();
         return id == 0 || s.finish_game(id, result, reason, text, at);
     });
@@ -204,7 +210,7 @@ void GameRecorder::arbiter_action(const Table& t, const proto::ArbiterAction& a)
     if (!g) return;
     GameEvent e{a.ply, unix_ms_now(), arbiter_event_text(a), a.paused, std::nullopt, ""};
     if (t.clock()) e.clock = clock_state(t);
-    write("recording an arbiter's action", [g, e = std::move(e)](Storage& s) {
+    write(t.id(), "recording an arbiter's action", [g, e = std::move(e)](Storage& s) {
         const std::int64_t id = g->id.load();
         return id == 0 || s.add_event(id, e);
     });
@@ -219,7 +225,7 @@ void GameRecorder::hint_shown(const Table& t, Color side, int ply, const std::st
     if (t.clock()) e.clock = clock_state(t);
     std::size_t cps = proto::count_code_points(e.text);
     while (e.text.size() > MAX_STORED_TEXT && cps > 0) e.text = proto::cut_code_points(e.text, --cps);
-    write("recording a hint", [g, e = std::move(e)](Storage& s) {
+    write(t.id(), "recording a hint", [g, e = std::move(e)](Storage& s) {
         const std::int64_t id = g->id.load();
         return id == 0 || s.add_event(id, e);
     });
@@ -232,7 +238,8 @@ void GameRecorder::seats_changed(const Table& t) {
     for (Color c : {RED, BLACK}) {
         const Seat& s = t.seat(c);
         if (s.empty()) continue;
-        write("saving a seat", [g, seat = SeatRecord{c, seat_kind(s), s.name, s.resume_token, s.ai_level}](Storage& st) {
+        const SeatRecord seat{c, seat_kind(s), s.name, s.resume_token, s.ai_level};
+        write(t.id(), "saving a seat", [g, seat](Storage& st) {
             const std::int64_t id = g->id.load();
             return id == 0 || st.set_seat(id, seat);
         });
@@ -242,7 +249,7 @@ void GameRecorder::seats_changed(const Table& t) {
 void GameRecorder::table_closed(const Table& t) {
     games_.erase(t.id());
     table_clocks_.erase(t.id());
-    write("closing a table", [id = std::int64_t(t.id())](Storage& s) { return s.close_table(id); });
+    write(t.id(), "closing a table", [id = std::int64_t(t.id())](Storage& s) { return s.close_table(id); });
 }
 
 int GameRecorder::restore() {
@@ -421,9 +428,8 @@ std::optional<proto::Analysis> GameRecorder::analysis(std::int64_t id) {
 
 void GameRecorder::save_analysis(const proto::Analysis& a) {
     pgn_texts_.clear();  // a tournament game's moves may carry it as comments
-    write("storing an analysis", [stored = StoredAnalysis{a.id, a.nodes, a.evals, a.best, a.losses}](Storage& s) {
-        return s.save_analysis(stored);
-    });
+    const StoredAnalysis stored{a.id, a.nodes, a.evals, a.best, a.losses};
+    write(EVERY_LINE, "storing an analysis", [stored](Storage& s) { return s.save_analysis(stored); });
 }
 
 std::shared_ptr<const TournamentPgnText> GameRecorder::tournament_pgn(std::uint32_t id, proto::PgnNotation notation,
@@ -453,12 +459,12 @@ void GameRecorder::save_tournament(std::uint32_t id, const SavedTournament& t) {
     if (!storage_) return;
     StoredTournament st{id, t.state, {}};
     for (proto::TableId table : t.tables) st.game_tables.push_back(std::int64_t(table));
-    write("saving a tournament", [st = std::move(st)](Storage& s) { return s.save_tournament(st); });
+    write(EVERY_LINE, "saving a tournament", [st = std::move(st)](Storage& s) { return s.save_tournament(st); });
 }
 
 void GameRecorder::forget_tournament(std::uint32_t id) {
     std::erase_if(pgn_texts_, [id](const auto& e) { return e.first.first == id; });
-    write("forgetting a tournament", [id](Storage& s) { return s.forget_tournament(id); });
+    write(EVERY_LINE, "forgetting a tournament", [id](Storage& s) { return s.forget_tournament(id); });
 }
 
 std::vector<SavedTournament> GameRecorder::saved_tournaments() {

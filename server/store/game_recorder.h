@@ -1,6 +1,6 @@
 // The game recorder: a TableObserver that persists and times every game. Each table gets its
 // clock, every accepted move is queued to the StoreWriter (committed there, in a group, before
-// any line sent after it leaves: see store_writer.h), results are archived (and served as the
+// any line of its table sent after it leaves: see store_writer.h), results are archived (and served as the
 // lobby's GameArchive), and on start the unfinished games come back with their seats held.
 #pragma once
 
@@ -32,6 +32,12 @@ public:
     // `storage` here and now.
     GameRecorder(boost::asio::io_context& io, Lobby& lobby, Storage* storage, const ClockConfig& default_clock,
                  std::chrono::milliseconds seat_grace, StoreWriter* writer = nullptr);
+
+    // Durable before said: `hold(table, ticket)` runs right after a write is queued with the
+    // writer's ticket and the table it concerns (EVERY_LINE: none in particular); the server
+    // holds the lines that depend on it until it is committed (net/ Server::hold_table).
+    static constexpr proto::TableId EVERY_LINE = 0;
+    void set_hold(std::function<void(proto::TableId, std::uint64_t)> hold) { hold_ = std::move(hold); }
 
     // Brings back every unfinished game; returns how many tables were restored.
     int restore();
@@ -80,8 +86,9 @@ private:
     void attach_clock(Table& t, const ClockConfig& config);
     ClockState clock_state(const Table& t) const;
     void write_failed(const char* what);
-    // Runs `job` on the writer (queued), or on `storage_` now when there is none.
-    void write(const char* what, StoreWriter::Job job);
+    // Runs `job` on the writer (queued, then held for: `about` is the table whose lines
+    // wait for it), or on `storage_` now when there is none.
+    void write(proto::TableId about, const char* what, StoreWriter::Job job);
     // Waits for the writer's queue, so a read sees every write made so far.
     void sync() const;
     GameRefPtr game_of(proto::TableId table) const;
@@ -92,6 +99,7 @@ private:
     ClockConfig default_clock_;
     std::chrono::milliseconds seat_grace_;
     StoreWriter* writer_;
+    std::function<void(proto::TableId, std::uint64_t)> hold_;
     std::unordered_map<proto::TableId, GameRefPtr> games_;          // table -> its running game
     std::unordered_map<proto::TableId, ClockConfig> table_clocks_;  // table -> its clock setting
     std::uint64_t failed_writes_ = 0;

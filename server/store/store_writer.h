@@ -2,8 +2,8 @@
 // thread queues, in the order queued, and commits all those queued since its last commit in
 // one transaction (group commit). The I/O thread never waits for SQLite on a move; what it
 // must not say before a write is durable waits for that write's ticket (net/ Server's
-// hold_until / release, wired by ServerRuntime), so a line a client reads still follows the
-// commit of every write queued before it.
+// hold_table / release, wired by ServerRuntime and GameRecorder), so a line of a table that a
+// client reads still follows the commit of every write of that table queued before it.
 #pragma once
 
 #include <atomic>

@@ -127,7 +127,7 @@ proto::Role Table::open_role() const {
 
 void Table::send_to(SessionId s, const proto::ServerMessage& m) const { send_buffer(s, make_buffer(m)); }
 
-void Table::send_buffer(SessionId s, const Buffer& b) const { ctx_.host.send(s, b); }
+void Table::send_buffer(SessionId s, const Buffer& b) const { ctx_.host.send(id_, s, b); }
 
 void Table::broadcast(const Buffer& b) const {
     send_players(b);
@@ -136,11 +136,11 @@ void Table::broadcast(const Buffer& b) const {
 
 void Table::send_players(const Buffer& b) const {
     for (const Seat& s : seats_)
-        if (s.human() && s.connected) ctx_.host.send(s.session, b);
+        if (s.human() && s.connected) ctx_.host.send(id_, s.session, b);
 }
 
 void Table::send_spectators(const Buffer& b) const {
-    for (const auto& sp : spectators_) ctx_.host.send(sp.session, b);
+    for (const auto& sp : spectators_) ctx_.host.send(id_, sp.session, b);
 }
 
 void Table::release_to_spectators() {

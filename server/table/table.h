@@ -57,7 +57,9 @@ using Verdict = std::optional<Rejection>;  // empty: accepted
 class TableHost {
 public:
     virtual ~TableHost() = default;
-    virtual void send(SessionId to, const Buffer& line) = 0;
+    // A line from table `from` (its moves, results, snapshots, chat): it leaves after the
+    // table's writes queued before it are committed (net/ Server::send_about).
+    virtual void send(proto::TableId from, SessionId to, const Buffer& line) = 0;
     // Seats, status or spectator count changed (the lobby hears of it); the host also
     // removes the table later if nobody is left.
     virtual void table_changed(Table& t) = 0;

@@ -73,7 +73,7 @@ Verdict Table::arbiter(const proto::ArbiterRequest& m, const std::string& by, Se
     } else {
         broadcast(line);
     }
-    if (also_tell != 0 && !role_of(also_tell)) ctx_.host.send(also_tell, line);
+    if (also_tell != 0 && !role_of(also_tell)) ctx_.host.send(id_, also_tell, line);
 
     switch (m.action) {
     case ArbiterKind::Resume: maybe_start_ai(); break;

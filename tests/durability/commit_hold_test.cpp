@@ -1,12 +1,43 @@
 // The store writer inside a real server: a move's move_made leaves only once the move is
-// committed (PROTOCOL.md, Durability). The test holds the writer with a job of its own and
-// checks that nobody hears of the move until the writer is let go. Loopback only.
+// committed (PROTOCOL.md, Durability). The tests hold the writer with a job of their own and
+// check that nobody hears of the move until the writer is let go, that lines which do not
+// depend on the move are not held with it, and that no line overtakes a held one on its
+// connection. Loopback only.
 #include <future>
 
 #include "durability/server_process.h"
 #include "server/store/store_writer.h"
 
 namespace xq::test {
+
+namespace {
+
+// Holds the server's store writer in a job of the test's own until `open()`.
+class WriterGate {
+public:
+    explicit WriterGate(DurableServer& s) : open_(gate_.get_future().share()) {
+        s.on_server([this](server::Server&, server::ServerRuntime& r) {
+            return r.writer()->post("the test's gate", [this, open = open_](server::Storage&) {
+                running_.set_value();
+                open.wait();
+                return true;
+            });
+        });
+        running_.get_future().wait();
+    }
+    ~WriterGate() { open(); }
+    void open() {
+        if (!opened_) gate_.set_value();
+        opened_ = true;
+    }
+
+private:
+    std::promise<void> gate_, running_;
+    std::shared_future<void> open_;
+    bool opened_ = false;
+};
+
+}  // namespace
 
 TEST(Durability, AMoveIsSentOnlyOnceItIsCommitted) {
     TempDir tmp;
@@ -51,6 +82,57 @@ TEST(Durability, AMoveIsSentOnlyOnceItIsCommitted) {
     ASSERT_EQ(games.size(), 1u);
     ASSERT_EQ(games[0].moves.size(), 2u);
     EXPECT_EQ(games[0].moves[1].move, "h9g7");
+}
+
+TEST(Durability, OnlyTheLinesThatDependOnAPendingCommitWaitForIt) {
+    TempDir tmp;
+    ASSERT_TRUE(tmp.ok());
+    DurableServer s(test_config(), quiet(tmp));
+    Pair p = seat_two(s.port());
+    auto carol = Client::login(s.port(), "carol");  // in the lobby, at no table
+    p.red->send(proto::MoveRequest{p.table, 0, "h2e2"});
+    ASSERT_EQ(p.black->expect<proto::MoveMade>().move, "h2e2");
+    ASSERT_EQ(p.red->expect<proto::MoveMade>().move, "h2e2");
+
+    WriterGate gate(s);
+    p.black->send(proto::MoveRequest{p.table, 1, "h9g7"});
+    EXPECT_EQ(p.red->next(300ms), nullptr);  // the move is held
+    // Lines that do not depend on it are not: a pong in the lobby, a new client's welcome.
+    const auto before = carol->until_pong();
+    EXPECT_EQ(count_of<proto::MoveMade>(before), 0);
+    auto dave = Client::login(s.port(), "dave");
+    ASSERT_TRUE(dave);
+    dave->until_pong();
+    // A line after a held one on the same connection waits behind it: red's pong, and the
+    // snapshot of a spectator who joins now (it shows the held move).
+    p.red->send(proto::Ping{77});
+    dave->send(proto::Join{p.table, proto::Role::Spectator});
+    EXPECT_EQ(p.red->next(300ms), nullptr);
+    EXPECT_EQ(dave->next(50ms), nullptr);
+    // Still nothing of the move in the database.
+    {
+        std::string err;
+        auto db = server::Storage::open(tmp.path(), &err);
+        ASSERT_TRUE(db) << err;
+        auto games = db->unfinished_games();
+        ASSERT_EQ(games.size(), 1u);
+        EXPECT_EQ(games[0].moves.size(), 1u);
+    }
+
+    gate.open();
+    auto first = p.red->next();
+    ASSERT_NE(first, nullptr);
+    ASSERT_TRUE(std::holds_alternative<proto::MoveMade>(*first));
+    EXPECT_EQ(std::get<proto::MoveMade>(*first).move, "h9g7");
+    auto second = p.red->next();
+    ASSERT_NE(second, nullptr);
+    ASSERT_TRUE(std::holds_alternative<proto::Pong>(*second));
+    EXPECT_EQ(std::get<proto::Pong>(*second).id, 77);
+    const auto snap = dave->expect<proto::TableSnapshot>();
+    EXPECT_EQ(snap.ply, 2);
+    ASSERT_EQ(snap.moves.size(), 2u);
+    EXPECT_EQ(snap.moves[1], "h9g7");
+    EXPECT_EQ(p.black->expect<proto::MoveMade>().move, "h9g7");
 }
 
 }  // namespace xq::test

@@ -2,7 +2,7 @@
 # xiangqi-loadgen's games mode on two threads against a real xiangqi-server on 127.0.0.1:
 # 16 games and 16 spectators play random legal moves for 3 measured seconds (about 5 s in
 # all). Checks the tool's own lines: every connection up and none failed, both threads used,
-# moves made, games finished (and rematched), no error. Usage: loadgen_threads_test.sh SERVER LOADGEN
+# moves made, games finished (and rematched), logins and tables timed, no error. Usage: loadgen_threads_test.sh SERVER LOADGEN
 set -euo pipefail
 server=$1
 loadgen=$2
@@ -22,6 +22,8 @@ cat "$work/loadgen.out"
 
 grep -qE '^setup: 16 games, 48 connections up \(0 failed\) in [0-9.]+s, 2 thread\(s\)$' "$work/loadgen.out" ||
   fail "not every bot connected on two threads"
+grep -qE '^setup: hello->welcome n=[1-9][0-9]* p50=[0-9.]+ms .*create_table->snapshot n=[1-9][0-9]* p50=[0-9.]+ms' \
+  "$work/loadgen.out" || fail "no timed welcome or table in the setup"
 line=$(grep -E '^no-ai ' "$work/loadgen.out") || fail "no measured phase"
 field() { sed -nE "s/.* $1=([0-9]+).*/\1/p" <<<"$line"; }
 [ "$(field threads)" = 2 ] || fail "threads=$(field threads), expected 2"

@@ -58,6 +58,7 @@ struct Shared {
     std::atomic<int> connected{0};
     std::atomic<int> failed{0};
     std::uint64_t all_errors = 0;
+    Setup setup;  // the bots' logins and tables, timed
 };
 
 // The bots a game's index (or a probe's, a director's) falls to: one of opt.threads shards.
@@ -119,6 +120,7 @@ public:
             }
             self->alive = true;
             ++self->s_.connected;
+            self->hello_at_ = Clock::now();
             self->socket_.set_option(tcp::no_delay(true));
             // Hello goes first, ahead of anything queued before the connection was up.
             self->out_.push_front(proto::encode_line(proto::ClientMessage{proto::Hello{self->name_, proto::PROTOCOL_VERSION, ""}}));
@@ -175,6 +177,7 @@ private:
         // Spectators only count: decoding every broadcast would measure the tool, not the server.
         if (kind_ == Kind::Spectator) {
             if (s_.stats) ++s_.stats->spectator_lines;
+            if (!welcomed_ && line.find(R"("type":"welcome")") != std::string_view::npos) welcomed();
             return;
         }
         if (is_list_page(line)) return;
@@ -192,7 +195,15 @@ private:
     // The server pings a connection it has not heard from (spectating directors go quiet).
     void handle(const proto::Ping& p) { send(proto::Pong{p.id}); }
 
+    // hello sent -> welcome received (the time the tool reads it: its own load is in it).
+    void welcomed() {
+        welcomed_ = true;
+        welcome_at_ = Clock::now();
+        s_.setup.welcome_us.push_back(std::chrono::duration<double, std::micro>(welcome_at_ - hello_at_).count());
+    }
+
     void handle(const proto::Welcome&) {
+        welcomed();
         if (kind_ == Kind::Red) send(proto::CreateTable{"load " + std::to_string(game_), proto::Role::Red, ""});
         if (kind_ == Kind::Director)
             send(proto::CreateTable{"ai " + std::to_string(game_), proto::Role::Spectator, ""});
@@ -230,6 +241,8 @@ private:
     }
 
     void handle(const proto::TableSnapshot& snap) {
+        if (table == 0 && kind_ == Kind::Red)  // welcome (create_table sent) -> the table's snapshot
+            s_.setup.table_us.push_back(std::chrono::duration<double, std::micro>(Clock::now() - welcome_at_).count());
         table = snap.table.id;
         if (kind_ == Kind::Director) {
             if (on_table) on_table(table);
@@ -334,6 +347,8 @@ private:
     int ply_ = 0;
     bool pending_ = false;
     Clock::time_point sent_{};
+    Clock::time_point hello_at_{}, welcome_at_{};
+    bool welcomed_ = false;
     bool asked_ai_ = false;          // prober: the AI seat was requested
     int ai_level_ = 1;               // prober: the AI's level
     bool long_search_ = false;       // prober: a long-search table
@@ -353,32 +368,6 @@ int failed(const Shards& shards) {
     return n;
 }
 
-// One phase's line; server_cpu and own_cpu are the CPU seconds the server and this tool used.
-void report(const char* label, const Stats& st, double seconds, const GamesOptions& opt, const Shards& shards,
-            double server_cpu, double own_cpu) {
-    std::printf("%-8s server_cpu=%.0f%% loadgen_cpu=%.0f%% threads=%zu load=%.2f connections=%d failed=%d moves=%llu "
-                "moves/s=%.0f rtt_p50=%.3fms rtt_p99=%.3fms rtt_max=%.3fms "
-                "spectator_lines/s=%.0f errors=%llu games_ended=%llu\n",
-                label, 100.0 * server_cpu / seconds, 100.0 * own_cpu / seconds, shards.size(), load_average(),
-                connected(shards), failed(shards), static_cast<unsigned long long>(st.moves), st.moves / seconds,
-                percentile(st.rtt_us, 0.50) / 1000, percentile(st.rtt_us, 0.99) / 1000,
-                percentile(st.rtt_us, 1.0) / 1000, st.spectator_lines / seconds,
-                static_cast<unsigned long long>(st.errors), static_cast<unsigned long long>(st.games_ended));
-    if (opt.probes > 0)
-        std::printf("%-8s ai_reply(level %d, %d probe table(s)): n=%zu p50=%.0fms p99=%.0fms max=%.0fms\n", label,
-                    opt.probe_level, opt.probes, st.ai_reply_us.size(), percentile(st.ai_reply_us, 0.50) / 1000,
-                    percentile(st.ai_reply_us, 0.99) / 1000, percentile(st.ai_reply_us, 1.0) / 1000);
-    if (opt.analyses > 0)
-        std::printf("%-8s analyses: %d running, %llu finished in the phase\n", label, opt.analyses,
-                    static_cast<unsigned long long>(st.analyses_done));
-    if (opt.long_searches > 0)
-        std::printf("%-8s long_reply(level %d, %d table(s)): n=%zu p50=%.0fms p99=%.0fms max=%.0fms\n", label,
-                    opt.long_level, opt.long_searches, st.long_reply_us.size(),
-                    percentile(st.long_reply_us, 0.50) / 1000, percentile(st.long_reply_us, 0.99) / 1000,
-                    percentile(st.long_reply_us, 1.0) / 1000);
-    std::fflush(stdout);
-}
-
 void sleep_s(double seconds) {
     std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
 }
@@ -390,8 +379,8 @@ void measure(const char* label, double seconds, const GamesOptions& opt, Shards&
     const double cpu0 = cpu_seconds(opt.server_pid), own0 = cpu_seconds(static_cast<int>(getpid()));
     sleep_s(seconds);
     on_each(shards, [](Shard& sh, std::size_t) { sh.s.stats = nullptr; });
-    report(label, merged(parts), seconds, opt, shards, cpu_seconds(opt.server_pid) - cpu0,
-           cpu_seconds(static_cast<int>(getpid())) - own0);
+    report(label, merged(parts), seconds, opt, shards.size(), connected(shards), failed(shards),
+           cpu_seconds(opt.server_pid) - cpu0, cpu_seconds(static_cast<int>(getpid())) - own0);
 }
 
 }  // namespace
@@ -457,7 +446,9 @@ int run_games(const GamesOptions& opt) {
     std::printf("setup: %d games, %d connections up (%d failed) in %.1fs, %zu thread(s)\n", opt.games,
                 connected(shards), failed(shards), std::chrono::duration<double>(Clock::now() - t0).count(),
                 shards.size());
-    std::fflush(stdout);
+    std::vector<Setup> setups(shards.size());
+    on_each(shards, [&](Shard& sh, std::size_t i) { setups[i] = sh.s.setup; });
+    report_setup(setups);
 
     sleep_s(opt.warmup_s);
     measure("no-ai", opt.duration_s, opt, shards);

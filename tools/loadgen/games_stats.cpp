@@ -48,6 +48,45 @@ Stats merged(const std::vector<Stats>& parts) {
     return all;
 }
 
+void report_setup(const std::vector<Setup>& parts) {
+    std::vector<double> welcome, table;
+    for (const auto& p : parts) {
+        welcome.insert(welcome.end(), p.welcome_us.begin(), p.welcome_us.end());
+        table.insert(table.end(), p.table_us.begin(), p.table_us.end());
+    }
+    std::printf("setup: hello->welcome n=%zu p50=%.2fms p99=%.2fms max=%.2fms; "
+                "create_table->snapshot n=%zu p50=%.2fms p99=%.2fms max=%.2fms\n",
+                welcome.size(), percentile(welcome, 0.50) / 1000, percentile(welcome, 0.99) / 1000,
+                percentile(welcome, 1.0) / 1000, table.size(), percentile(table, 0.50) / 1000,
+                percentile(table, 0.99) / 1000, percentile(table, 1.0) / 1000);
+    std::fflush(stdout);
+}
+
+void report(const char* label, const Stats& st, double seconds, const GamesOptions& opt, std::size_t threads,
+            int connected, int failed, double server_cpu, double own_cpu) {
+    std::printf("%-8s server_cpu=%.0f%% loadgen_cpu=%.0f%% threads=%zu load=%.2f connections=%d failed=%d moves=%llu "
+                "moves/s=%.0f rtt_p50=%.3fms rtt_p99=%.3fms rtt_max=%.3fms "
+                "spectator_lines/s=%.0f errors=%llu games_ended=%llu\n",
+                label, 100.0 * server_cpu / seconds, 100.0 * own_cpu / seconds, threads, load_average(), connected,
+                failed, static_cast<unsigned long long>(st.moves), st.moves / seconds,
+                percentile(st.rtt_us, 0.50) / 1000, percentile(st.rtt_us, 0.99) / 1000,
+                percentile(st.rtt_us, 1.0) / 1000, st.spectator_lines / seconds,
+                static_cast<unsigned long long>(st.errors), static_cast<unsigned long long>(st.games_ended));
+    if (opt.probes > 0)
+        std::printf("%-8s ai_reply(level %d, %d probe table(s)): n=%zu p50=%.0fms p99=%.0fms max=%.0fms\n", label,
+                    opt.probe_level, opt.probes, st.ai_reply_us.size(), percentile(st.ai_reply_us, 0.50) / 1000,
+                    percentile(st.ai_reply_us, 0.99) / 1000, percentile(st.ai_reply_us, 1.0) / 1000);
+    if (opt.analyses > 0)
+        std::printf("%-8s analyses: %d running, %llu finished in the phase\n", label, opt.analyses,
+                    static_cast<unsigned long long>(st.analyses_done));
+    if (opt.long_searches > 0)
+        std::printf("%-8s long_reply(level %d, %d table(s)): n=%zu p50=%.0fms p99=%.0fms max=%.0fms\n", label,
+                    opt.long_level, opt.long_searches, st.long_reply_us.size(),
+                    percentile(st.long_reply_us, 0.50) / 1000, percentile(st.long_reply_us, 0.99) / 1000,
+                    percentile(st.long_reply_us, 1.0) / 1000);
+    std::fflush(stdout);
+}
+
 double load_average() {
     double l = -1;
     if (std::FILE* f = std::fopen("/proc/loadavg", "r")) {

@@ -138,6 +138,7 @@ private:
     // greyed New game (false: not drawn); it names the hint once shown (app_explorer.cpp).
     bool ui_hint(bool playing, float width);
     void ui_ai_request(const Layout& L, Color empty);
+    void ui_invite_to_watch(const std::vector<const UserEntry*>& idle);
     void send_create_table(const std::string& name, CreateSeat seat, bool with_rules);
     void ui_move_list(const std::vector<MoveEntry>& moves, int highlight_ply, bool clickable);
     void ui_chat(std::deque<ChatLine>& lines, char* input, std::size_t input_size, bool table);
@@ -406,7 +407,17 @@ private:
     ExplorerPanel explorer_panel_;
     std::optional<PointF> explorer_tab_;
     PointF explorer_tab_before_;
-    std::optional<PointF> sound_box_;    // the settings' Sound box as last drawn (for `locate`)
+    // Controls the last frame drew wholly in sight (not scrolled away, not cut by their
+    // window's edge), by name, for `locate NAME`: mark_in_sight(NAME) after drawing one.
+    std::map<std::string, PointF> in_sight_;
+    void mark_in_sight(const std::string& name);
+    // Sizes the last frame measured: the lobby side panel's part below the players (the
+    // list leaves it room), the create dialog's form (it scrolls when taller than the room
+    // left) and what is below it (the refusal and the buttons).
+    float people_below_h_ = 0;
+    ImVec2 create_form_size_{0, 0};
+    float create_footer_h_ = 0;
+    std::string create_form_at_;  // where the form was scrolled to: top, middle, end, whole (no scrolling)
     std::optional<PointF> hint_button_;  // the table's Hint button as last drawn (for `locate`)
     // The opponent's offer dialog as last drawn: its Accept and Decline buttons (for `locate`).
     std::optional<PointF> offer_accept_, offer_decline_;

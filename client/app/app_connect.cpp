@@ -59,8 +59,7 @@ void App::ui_settings() {
         sounds_.set_enabled(snd);
         sound_pref_ = snd;
     }
-    sound_box_ = PointF{(ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) / 2,
-                        (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) / 2};
+    mark_in_sight("sound");
     if (no_audio) ImGui::EndDisabled();
 }
 

@@ -1,6 +1,7 @@
 // The create-table dialog: the table's name, clock, rules, handicap and the seat to take,
 // and the create_table request it sends.
 #include <imgui.h>
+#include <imgui_internal.h>
 #include <imgui_stdlib.h>
 
 #include <algorithm>
@@ -35,6 +36,19 @@ void App::ui_create_table() {
     if (gui_.big_font()) ImGui::PushFont(gui_.big_font());
     ImGui::TextUnformatted(t(Str::CreateTable));
     if (gui_.big_font()) ImGui::PopFont();
+    // The form scrolls (mouse wheel, Page Up/Down, arrows, Home, End) when the window is too
+    // short for it (640x480), its size as the last frame measured it; Create and Cancel stay
+    // in sight below it.
+    const ImGuiStyle& st = ImGui::GetStyle();
+    if (create_footer_h_ <= 0) create_footer_h_ = ImGui::GetFrameHeightWithSpacing() * 2;
+    const float room_h = std::max(80.f, float(size.y) - 40 - 2 * st.WindowPadding.y - ImGui::GetCursorPosY() - create_footer_h_);
+    const float form_w = create_form_size_.x > 0 ? std::min(create_form_size_.x + st.ScrollbarSize, float(size.x) - 40 - 2 * st.WindowPadding.x)
+                                                 : 420.f;
+    const float form_h = create_form_size_.y > 0 ? std::min(create_form_size_.y, room_h) : room_h;
+    ImGui::BeginChild("##form", ImVec2(form_w, form_h), false);
+    ui::keyboard_scroll(true);
+    in_sight_["create_form"] = PointF{ImGui::GetWindowPos().x + form_w / 2, ImGui::GetWindowPos().y + form_h / 2};
+    create_form_at_ = ImGui::GetScrollMaxY() <= 0 ? "whole" : ImGui::GetScrollY() <= 0 ? "top" : ImGui::GetScrollY() >= ImGui::GetScrollMaxY() ? "end" : "middle";
     ImGui::SetNextItemWidth(300);
     ImGui::InputTextWithHint("##tname", t(Str::TableName), &f.name);
 
@@ -42,6 +56,7 @@ void App::ui_create_table() {
     int kind = int(f.clock_kind);
     bool kind_changed = ImGui::RadioButton(t(Str::NoClock), &kind, int(ClockSpec::Kind::None));
     kind_changed |= ImGui::RadioButton(t(Str::ClockKindFischer), &kind, int(ClockSpec::Kind::Fischer));
+    mark_in_sight("clock_fischer");
     kind_changed |= ImGui::RadioButton(t(Str::ClockKindAsian), &kind, int(ClockSpec::Kind::Asian));
     if (kind_changed && kind != int(f.clock_kind)) {
         f.clock_kind = ClockSpec::Kind(kind);
@@ -117,8 +132,16 @@ void App::ui_create_table() {
     ImGui::RadioButton(t(Str::Black), &seat, int(CreateSeat::Black));
     ImGui::SameLine();
     ImGui::RadioButton(t(Str::Spectate), &seat, int(CreateSeat::Spectator));
+    mark_in_sight("seat_watch");
     f.seat = CreateSeat(seat);
+    {
+        // The form's natural size, for the next frame (the content's extent, not the child's).
+        const ImGuiWindow* w = ImGui::GetCurrentWindow();
+        create_form_size_ = ImVec2(w->DC.CursorMaxPos.x - w->DC.CursorStartPos.x, w->DC.CursorMaxPos.y - w->DC.CursorStartPos.y);
+    }
+    ImGui::EndChild();
 
+    const float footer_from = ImGui::GetCursorPosY();
     ImGui::Spacing();
     const auto problem = f.problem();
     if (problem) ImGui::TextColored(ImVec4(0.8f, 0.1f, 0.1f, 1), "%s", t(*problem));
@@ -130,12 +153,15 @@ void App::ui_create_table() {
     const bool blocked = problem.has_value() || create_sent_;
     if (blocked) ImGui::BeginDisabled();
     if (ImGui::Button(t(Str::Create), ImVec2(120, 0))) send_create_table(f.name, f.seat, true);
+    mark_in_sight("create_button");
     if (blocked) ImGui::EndDisabled();
     ImGui::SameLine();
     if (ImGui::Button(t(Str::Cancel), ImVec2(120, 0))) {
         create_open_ = create_sent_ = false;
         create_error_ = nullptr;
     }
+    mark_in_sight("create_cancel");
+    create_footer_h_ = ImGui::GetCursorPosY() - footer_from;
     ImGui::End();
 }
 

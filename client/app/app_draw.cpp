@@ -308,6 +308,7 @@ void App::render() {
     stage_mark(Stage::Plates);
     gui_.new_frame(window_, dt);
     chat_room_lines_ = -1;
+    in_sight_.clear();
     switch (screen_) {
     case Screen::Connect: ui_connect(); break;
     case Screen::Lobby: ui_lobby(); break;

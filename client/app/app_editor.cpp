@@ -10,6 +10,7 @@
 
 #include "app/app.h"
 #include "app/board_view.h"
+#include "app/ui_common.h"
 #include "protocol/errors.h"
 
 namespace xq::client {
@@ -149,6 +150,7 @@ void App::ui_editor() {
 
     ImGui::SameLine();
     ImGui::BeginChild("##epanel", ImVec2(0, 0), false);
+    ui::keyboard_scroll();
     // Buttons share a row while they fit the panel, else the next one starts a new row.
     auto same_line_if_fits = [](const char* next) {
         const ImGuiStyle& st = ImGui::GetStyle();

@@ -54,6 +54,7 @@ void App::ui_lobby() {
         create_open_ = true;
         create_error_ = nullptr;
     }
+    mark_in_sight("create_table");
     if (dialog_button(Str::GameArchive, false)) open_archive();
     if (dialog_button(Str::Endgames, false)) {
         load_endgame_progress();
@@ -131,8 +132,13 @@ void App::ui_lobby() {
     ImGui::SetNextWindowPos(ImVec2(W - side_w, 0));
     ImGui::SetNextWindowSize(ImVec2(side_w, H));
     ImGui::Begin("people", nullptr, PANEL_FLAGS);
+    ui::keyboard_scroll();
     section(t(Str::Players));
-    ImGui::BeginChild("users", ImVec2(0, -ImGui::GetFrameHeightWithSpacing() * 6), true);
+    // The list takes what the import and settings below it leave (as the last frame measured
+    // them; at 640x480 a fixed share cut the Sound box), at least three lines.
+    if (people_below_h_ <= 0) people_below_h_ = ImGui::GetFrameHeightWithSpacing() * 6;
+    const float list_h = std::max(ImGui::GetContentRegionAvail().y - people_below_h_, ImGui::GetTextLineHeightWithSpacing() * 3 + 16);
+    ImGui::BeginChild("users", ImVec2(0, list_h), true);
     for (const UserEntry& u : state_.lobby.users) {
         const std::string name = user_label(lang_, u.name, u.rating);
         if (u.table > 0) ImGui::Text("%s  · %s", name.c_str(), t(Str::Table, {std::to_string(u.table)}).c_str());
@@ -144,9 +150,11 @@ void App::ui_lobby() {
         send_outbox();
     }
     ImGui::EndChild();
+    const float below_from = ImGui::GetCursorPosY();
     ui_import_pgn();
     section(t(Str::Settings));
     ui_settings();
+    people_below_h_ = ImGui::GetCursorPosY() - below_from;
     ImGui::End();
 }
 

@@ -8,6 +8,8 @@
 #include <iostream>
 
 #include <SFML/Window/Clipboard.hpp>
+#include <imgui.h>
+#include <imgui_internal.h>
 
 #include "app/app.h"
 #include "core/move_text.h"
@@ -112,6 +114,13 @@ App::StepResult App::step_expect(const ScriptAction& a, float waited_ms) {
         }
     } else if (what == "claim") got = state_.table.claim_open ? "open" : state_.table.claim_possible ? "possible" : "none";
     else if (what == "result") got = state_.table.result_reason;
+    else if (what == "scrolls" && a.args.size() == 3) {
+        // expect scrolls people no: whether that window (the lobby's side panel "people") was
+        // taller than it is shown in the last frame, so that it scrolls
+        want = a.args[2];
+        const ImGuiWindow* w = ImGui::FindWindowByName(a.args[1].c_str());
+        got = !w || !w->WasActive ? "not shown" : w->ScrollMax.y > 0 ? "yes" : "no";
+    } else if (what == "create_form") got = create_open_ ? create_form_at_ : "closed";  // top|middle|end|whole
     else if (what == "fits") got = layout_problems_.empty() ? "yes" : layout_problems_;
     else if (what == "tourney") got = tourney_drawn_shown_.find(want) != std::string::npos ? want : tourney_drawn_shown_;
     else if (what == "thinking") got = thinking_shown_.find(want) != std::string::npos ? want : thinking_shown_;

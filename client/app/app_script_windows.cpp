@@ -6,11 +6,36 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <set>
+
+#include <imgui.h>
 
 #include "app/app.h"
 #include "core/move_text.h"
 
 namespace xq::client {
+
+namespace {
+// The lobby's controls `locate NAME` finds only while the last frame drew them wholly in sight
+// (App::mark_in_sight): the settings' Sound box, the Create table button, the create dialog's
+// form, its Fischer clock and Watch choices, and its Create and Cancel buttons.
+const std::set<std::string, std::less<>> IN_SIGHT_NAMES = {"sound",         "create_table", "create_form",  "clock_fischer",
+                                                           "seat_watch",    "create_button", "create_cancel"};
+}  // namespace
+
+void App::mark_in_sight(const std::string& name) {
+    // Inside the clip rectangle in force (the window's visible inside, narrowed by its
+    // parents') and the client window: neither scrolled away nor cut by an edge.
+    const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+    const ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 clo = dl->GetClipRectMin(), chi = dl->GetClipRectMax(), screen = ImGui::GetIO().DisplaySize;
+    constexpr float SLACK = 0.5f;
+    if (lo.x >= std::max(clo.x, 0.f) - SLACK && lo.y >= std::max(clo.y, 0.f) - SLACK &&
+        hi.x <= std::min(chi.x, screen.x) + SLACK && hi.y <= std::min(chi.y, screen.y) + SLACK)
+        in_sight_[name] = PointF{(lo.x + hi.x) / 2, (lo.y + hi.y) / 2};
+    else
+        in_sight_.erase(name);
+}
 
 std::optional<App::StepResult> App::step_window(const ScriptAction& a, float waited_ms) {
     const std::string& v = a.verb;
@@ -216,7 +241,6 @@ std::optional<App::StepResult> App::step_window(const ScriptAction& a, float wai
         else if (a.args[0] == "tab") p = analysis_tab_;
         else if (a.args[0] == "analyse") p = analysis_panel_.analyse_button();
         else if (a.args[0] == "explorer_tab") p = explorer_tab_;
-        else if (a.args[0] == "sound") p = sound_box_;  // the lobby settings' Sound box
         else if (a.args[0] == "hint") p = hint_button_;  // the table's Hint button  // "locate explorer N": its move N (from 0)
         else if (a.args[0] == "explorer" && a.args.size() == 2) p = explorer_panel_.row_point(std::size_t(std::atoi(a.args[1].c_str())));
         else if (a.args[0] == "graph" && a.args.size() == 2) p = analysis_panel_.graph_point(std::atoi(a.args[1].c_str()));
@@ -235,7 +259,8 @@ std::optional<App::StepResult> App::step_window(const ScriptAction& a, float wai
             p = a.args[1] == "accept" ? offer_accept_ : offer_decline_;
         else if (a.args[0] == "square" && a.args.size() == 2 && square_from_string(a.args[1]) != SQ_NONE)
             p = board_geometry().center(square_from_string(a.args[1]));  // "locate square h2": a point of the table's board
-        else {
+        else if (const auto it = in_sight_.find(a.rest); it != in_sight_.end()) p = it->second;  // wholly in sight
+        else if (!IN_SIGHT_NAMES.contains(a.rest)) {
             script_fail("locate: unknown control " + a.rest);
             return StepResult::Fail;
         }
@@ -243,7 +268,7 @@ std::optional<App::StepResult> App::step_window(const ScriptAction& a, float wai
                           : a.args[0] == "hint" || a.args[0] == "square" || a.args[0] == "offer" || a.args[0] == "invitee" ||
                                     a.args[0] == "invite_button" || a.args[0] == "pick"
                               ? Screen::Table
-                          : a.args[0] == "sound" || a.args[0] == "row" ? Screen::Lobby
+                          : IN_SIGHT_NAMES.contains(a.args[0]) || a.args[0] == "row" ? Screen::Lobby
                                                    : Screen::Review;
         if (!p || (screen_ != on && a.args[0] != "window")) {
             if (waited_ms > float(expect_grace_ms_)) script_fail("locate: " + a.rest + " is not shown");

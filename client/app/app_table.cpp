@@ -223,11 +223,14 @@ void App::ui_table() {
         if (u.table == 0 && u.name != state_.my_name) idle.push_back(&u);
     // Shown also when we know of nobody free while a seat is empty: at a table we hear of no
     // arrivals (the server tells the lobby only), so opening the list is the way to find who
-    // came since. A full table in a short window (640x480) leaves the row to the chat.
+    // came since. A full table in a short window (640x480), or one where we know of nobody
+    // free, leaves the row to the chat: its invitations (to watch) are a button on the chat's
+    // heading line instead (ui_invite_to_watch).
     invite_combo_.reset();
     invite_button_.reset();
     invitees_shown_.clear();
-    if (empty || (!idle.empty() && H >= SHORT_WINDOW_H)) {
+    const bool invite_row = empty || (!idle.empty() && H >= SHORT_WINDOW_H);
+    if (invite_row) {
         invitee_rows_.clear();
         invite_index_ = idle.empty() ? 0 : std::clamp(invite_index_, 0, int(idle.size()) - 1);
         ImGui::SetNextItemWidth(L.panel_w * 0.5f);
@@ -296,7 +299,8 @@ void App::ui_table() {
         ImGui::EndChild();
     }
 
-    section(t(Str::TableChat));
+    if (invite_row) section(t(Str::TableChat));
+    else ui_invite_to_watch(idle);
     ImGui::BeginChild("chatarea", ImVec2(0, -settings_h), false);
     ui_chat(tb.chat, table_chat_, sizeof table_chat_, true);
     ImGui::EndChild();
@@ -306,6 +310,39 @@ void App::ui_table() {
         ui_settings();
     }
     ImGui::End();
+}
+
+void App::ui_invite_to_watch(const std::vector<const UserEntry*>& idle) {
+    // The table chat's heading with a small "Invite to watch" button at its right end (the
+    // line grows no taller): it opens the users free in the lobby, asked of the server as it
+    // opens, and says why they can only watch; a click on a name invites them.
+    ImGui::Spacing();
+    ImGui::TextDisabled("%s", t(Str::TableChat));
+    const std::string label = std::string(t(Str::InviteToWatch)) + " …";
+    const float w = ImGui::CalcTextSize(label.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x;
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - w));
+    if (ImGui::SmallButton(label.c_str())) {
+        session_.list_users();
+        send_outbox();
+        ImGui::OpenPopup("##invite_watch");
+    }
+    invite_combo_ = PointF{(ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) / 2,
+                           (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) / 2};
+    ImGui::Separator();
+    invitee_rows_.clear();
+    if (!ImGui::BeginPopup("##invite_watch")) return;
+    ImGui::TextDisabled("%s", t(Str::InviteWatchWhy));
+    if (idle.empty()) ImGui::TextDisabled("%s", t(Str::NobodyIdle));
+    for (const UserEntry* u : idle) {
+        invitees_shown_.push_back(u->name);
+        if (ImGui::Selectable(u->name.c_str())) {
+            session_.invite(u->name);
+            send_outbox();
+        }
+        invitee_rows_[u->name] = PointF{(ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) / 2,
+                                        (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) / 2};
+    }
+    ImGui::EndPopup();
 }
 
 void App::ui_after_game(const TableState& tb) {

@@ -4,6 +4,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <string>
 
@@ -41,6 +42,28 @@ inline bool send_field(const char* id, char* buf, std::size_t size, const char* 
     ImGui::SameLine();
     const bool clicked = ImGui::Button(button, ImVec2(button_w, 0));
     return (entered || clicked) && buf[0] != '\0';
+}
+
+// Page Up/Down, Up/Down, Home and End scroll the current window (as the mouse wheel does)
+// while the pointer is over it, or over no window while it has the focus, and no text field
+// takes the keys: at 640x480 the create dialog's form and the editor's panel are taller than
+// the window. `whole_root`: over any part of the window's root (a dialog around its form).
+inline void keyboard_scroll(bool whole_root = false) {
+    if (ImGui::GetIO().WantTextInput || ImGui::GetScrollMaxY() <= 0) return;
+    const bool hovered = ImGui::IsWindowHovered(whole_root ? ImGuiHoveredFlags_RootAndChildWindows : ImGuiHoveredFlags_ChildWindows);
+    const bool focused = ImGui::IsWindowFocused(whole_root ? ImGuiFocusedFlags_RootAndChildWindows : ImGuiFocusedFlags_ChildWindows) &&
+                         !ImGui::IsWindowHovered(ImGuiHoveredFlags_AnyWindow);
+    if (!hovered && !focused) return;
+    const auto pressed = [](ImGuiKey k) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(k)); };
+    const float line = ImGui::GetTextLineHeightWithSpacing(), page = std::max(line, ImGui::GetWindowHeight() - 2 * line);
+    float y = ImGui::GetScrollY();
+    if (pressed(ImGuiKey_PageDown)) y += page;
+    if (pressed(ImGuiKey_PageUp)) y -= page;
+    if (pressed(ImGuiKey_DownArrow)) y += 2 * line;
+    if (pressed(ImGuiKey_UpArrow)) y -= 2 * line;
+    if (pressed(ImGuiKey_Home)) y = 0;
+    if (pressed(ImGuiKey_End)) y = ImGui::GetScrollMaxY();
+    if (y != ImGui::GetScrollY()) ImGui::SetScrollY(std::clamp(y, 0.f, ImGui::GetScrollMaxY()));
 }
 
 // `text` cut (at a code point) with an ellipsis so it is at most `width` wide.

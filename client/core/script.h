@@ -17,7 +17,13 @@
 //   locate tab|analyse|graph PLY|explorer_tab|explorer N
 //                                           print where a Review control is (Analysis tab, its
 //                                           Analyse button, a graph point; Explorer tab, its move N)
-//   locate sound                            print where the lobby settings' Sound box is
+//   locate sound|create_table|create_form|create_button|create_cancel|clock_fischer|seat_watch
+//                                           print where that lobby control is, once it is wholly
+//                                           in sight (the settings' Sound box, the Create table
+//                                           button, the create dialog's form and its controls)
+//   expect create_form top|middle|end|whole where the create dialog's form is scrolled to
+//   expect scrolls WINDOW yes|no            whether that window (people: the lobby's side
+//                                           panel) is taller than shown, so it scrolls
 //   locate square SQ | window | offer accept|decline
 //                                           print where a point of the table's board is (h2),
 //                                           the window's top left corner, the offer's buttons

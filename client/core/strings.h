@@ -34,7 +34,7 @@ enum class Lang { English, Chinese };
     X(ReasonPawn) X(ReasonSelfCheck) X(ReasonGeneralsFace) X(ReasonOther) X(DrawAccepted) \
     X(DrawDeclined) X(TakebackAccepted) X(TakebackDeclined) X(InviteAccepted) X(InviteDeclined) \
     X(NewGameOffered) X(BadAddress) X(BadNickname) X(NotationChinese) X(Resynced) X(Settings) \
-    X(Connected) X(Watchers) X(AskAiSeat) X(Level) X(NoTables) X(MoreTables) X(MorePlayers) X(CreateAndSit) X(InviteToTable) X(NobodyIdle) X(TourneyName) \
+    X(Connected) X(Watchers) X(AskAiSeat) X(Level) X(NoTables) X(MoreTables) X(MorePlayers) X(CreateAndSit) X(InviteToTable) X(InviteToWatch) X(InviteWatchWhy) X(NobodyIdle) X(TourneyName) \
     X(ReasonCheckmate) X(StepHint) X(Start) X(ScoreFmt) X(AiThinking) X(EndCheckmate) \
     X(EndStalemate) X(EndPerpetualCheck) X(EndPerpetualChase) X(EndRepetition) X(EndMoveLimit) \
     X(EndMaterial) X(EndResignation) X(EndAgreement) X(EndTimeout) X(EndAbandonment) X(EndEngineFailure) X(EndAdjudication) X(EndCancelled) \

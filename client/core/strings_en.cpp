@@ -143,6 +143,8 @@ constexpr StringEntry TABLE[] = {
     {Str::MorePlayers, "More players ({} not shown)"},
     {Str::CreateAndSit, "Create and sit as"},
     {Str::InviteToTable, "Invite to this table"},
+    {Str::InviteToWatch, "Invite to watch"},
+    {Str::InviteWatchWhy, "Both seats are taken: whoever you invite comes to watch."},
     {Str::NobodyIdle, "Nobody is free in the lobby"},
     {Str::TourneyName, "Tournament name"},
     {Str::ReasonCheckmate, "checkmate"},

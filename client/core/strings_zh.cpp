@@ -143,6 +143,8 @@ constexpr StringEntry TABLE[] = {
     {Str::MorePlayers, "更多玩家（还有 {} 位）"},
     {Str::CreateAndSit, "创建并坐"},
     {Str::InviteToTable, "邀请到本桌"},
+    {Str::InviteToWatch, "邀请观战"},
+    {Str::InviteWatchWhy, "两个座位都有人了：被邀请的人来观战。"},
     {Str::NobodyIdle, "大厅里没有空闲的玩家"},
     {Str::TourneyName, "比赛名称"},
     {Str::ReasonCheckmate, "将死"},

@@ -9,6 +9,7 @@
 #   moveto DX DY CONTROL     glide (in steps, as a hand does) to DX,DY from the control
 #   release                  let the left button go where the pointer is
 #   key NAME CONTROL         move over the control, then press and release the key NAME
+#   wheel up|down N CONTROL  move over the control, then turn the mouse wheel N notches
 #   await TEXT               wait until LOG has a line with TEXT (up to 150 s)
 #   awaitfile FILE TEXT      the same for another FILE (another client's log)
 #   pause MS                 wait MS milliseconds
@@ -81,6 +82,16 @@ act() {
     sleep 0.2
     xdotool key "$name"
     echo "pressed key $name over $control" ;;
+  wheel)
+    read -r dir n control <<<"$rest"
+    place "$control" && on_screen "$px" "$py" "$control" || return 1
+    xdotool mousemove "$px" "$py"
+    sleep 0.2
+    for _ in $(seq 1 "$n"); do
+      if [ "$dir" = up ]; then xdotool click 4; else xdotool click 5; fi
+      sleep 0.05
+    done
+    echo "turned the wheel $dir $n over $control" ;;
   await | awaitfile)
     local file=$log
     if [ "$verb" = awaitfile ]; then

@@ -81,6 +81,10 @@ int main(int argc, char** argv) {
         ->capture_default_str()
         ->check(CLI::Range(1, 64));
     app.add_option("--ai-workers", config.ai_workers, "AI search threads (0 = cores - 1)")->capture_default_str();
+    app.add_option("--ai-search-threads", config.ai_search_threads,
+                   "threads of each full-strength (level 10) AI search (Lazy SMP); lower levels use one")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 64));
     app.add_option("--ai-quick-workers", ai_quick_workers,
                    "more AI search threads that take only short searches (a low level's reply never waits "
                    "behind long searches)")
@@ -156,7 +160,7 @@ int main(int argc, char** argv) {
 
     boost::asio::io_context io(1);
     std::optional<xq::server::AiPool> ai;
-    ai.emplace(config.ai_workers, config.ai_hash_mb, ai_quick_workers, ai_quick_ms);
+    ai.emplace(config.ai_workers, config.ai_hash_mb, ai_quick_workers, ai_quick_ms, config.ai_search_threads);
     // Each engine is started once now: one that does not speak UCI/UCCI stops the server here.
     xq::server::EnginePool engines(engine_specs, config.engine_workers);
     if (std::string err; !engines.start(&err)) {

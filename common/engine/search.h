@@ -67,6 +67,10 @@ struct Result {
 
 using ProgressFn = std::function<void(const Progress&)>;
 
+// Lazy SMP's choice among the threads' results (results[0] is the main thread's): the index of
+// the thread whose move wins a vote weighted by completed depth and score.
+std::size_t pick_thread(const std::vector<Result>& results);
+
 class Engine {
 public:
     explicit Engine(std::size_t hash_mb = 16);

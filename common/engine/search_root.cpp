@@ -378,21 +378,58 @@ Result Engine::search(const Position& start, const std::vector<Move>& moves, con
     helper_limits.banmoves = limits.banmoves;
     const ProgressFn silent;
     std::atomic<bool> helpers_stop{false};
+    std::vector<Result> results(impl_->helpers.size() + 1);
     std::vector<std::thread> threads;
     for (std::size_t i = 0; i < impl_->helpers.size(); ++i) {
         ThreadData& td = *impl_->helpers[i];
         td.decay();
         threads.emplace_back([&, i, &td = td] {
             Searcher s(*impl_, td, helper_limits, silent, &helpers_stop, int(i) + 1);
-            s.run(start, moves);
+            results[i + 1] = s.run(start, moves);
         });
     }
     Searcher s(*impl_, impl_->main, limits, on_progress, stop);
-    Result r = s.run(start, moves);
+    results[0] = s.run(start, moves);
     helpers_stop.store(true);
     for (std::thread& t : threads) t.join();
-    r.nodes += impl_->helper_nodes.load();
+    // A search bounded by depth or nodes answers with the main thread's bounded result.
+    Result r = std::move(results[limits.depth > 0 || limits.nodes > 0 ? 0 : pick_thread(results)]);
+    r.nodes = results[0].nodes + impl_->helper_nodes.load();
     return r;
+}
+
+std::size_t pick_thread(const std::vector<Result>& results) {
+    // A helper one ply ahead often finishes a deeper iteration than the main thread: the
+    // threads vote for their best moves, each vote weighted by its completed depth and by how
+    // much better its score is than the worst thread's (as Stockfish chooses its best thread).
+    // Ties go to the main thread; a thread without a completed iteration has no vote.
+    const auto value = [](const Result& r) -> long long {
+        if (r.mate_in > 0) return 30000 - r.mate_in;
+        if (r.mate_in < 0) return -30000 - r.mate_in;
+        return r.score_cp;
+    };
+    long long worst = value(results[0]);
+    for (const Result& r : results)
+        if (r.depth > 0 && r.best) worst = std::min(worst, value(r));
+    const auto votes = [&](Move m) {
+        long long v = 0;
+        for (const Result& r : results)
+            if (r.depth > 0 && r.best == m) v += (value(r) - worst + 14) * r.depth;
+        return v;
+    };
+    std::size_t best = 0;
+    long long best_votes = votes(results[0].best);
+    for (std::size_t i = 1; i < results.size(); ++i) {
+        const Result& r = results[i];
+        if (r.depth == 0 || !r.best) continue;
+        const long long v = votes(r.best);
+        // Among threads of the winning move, the deepest one's line is reported.
+        if (v > best_votes || (r.best == results[best].best && r.depth > results[best].depth)) {
+            best = i;
+            best_votes = v;
+        }
+    }
+    return best;
 }
 
 }  // namespace xq::engine

@@ -8,8 +8,8 @@
 
 namespace xq::server {
 
-AiPool::AiPool(int workers, std::size_t hash_mb, int quick_workers, int quick_ms)
-    : quick_ms_(quick_ms), hash_mb_(hash_mb) {
+AiPool::AiPool(int workers, std::size_t hash_mb, int quick_workers, int quick_ms, int search_threads)
+    : quick_ms_(quick_ms), hash_mb_(hash_mb), search_threads_(std::max(1, search_threads)) {
     if (workers <= 0) workers = std::max(1, static_cast<int>(std::thread::hardware_concurrency()) - 1);
     queue_.start(workers, quick_workers, [this](std::size_t index, bool quick_lane) { run(index, quick_lane); });
 }
@@ -37,6 +37,7 @@ void AiPool::run(std::size_t index, bool quick_lane) {
     // Searches yield to the I/O thread: a human's move latency matters more than AI speed.
     setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
     engine::Engine engine(hash_mb_);
+    engine.set_threads(search_threads_);
     while (auto taken = queue_.take(index, quick_lane)) {
         AiJob& job = *taken;
         if (job.limits.hard_ms > 0) {

@@ -38,8 +38,10 @@ struct AiJob {
 class AiPool {
 public:
     // workers == 0 picks max(1, hardware threads - 1). quick_workers more threads take only
-    // searches expected to last at most quick_ms. hash_mb is per worker.
-    explicit AiPool(int workers = 0, std::size_t hash_mb = 16, int quick_workers = 0, int quick_ms = 600);
+    // searches expected to last at most quick_ms. hash_mb is per worker. Each worker's level-10
+    // searches run on search_threads threads (Lazy SMP; lower levels on one).
+    explicit AiPool(int workers = 0, std::size_t hash_mb = 16, int quick_workers = 0, int quick_ms = 600,
+                    int search_threads = 1);
     ~AiPool();  // cancels everything and joins the workers
     AiPool(const AiPool&) = delete;
     AiPool& operator=(const AiPool&) = delete;
@@ -57,6 +59,7 @@ private:
 
     int quick_ms_;
     std::size_t hash_mb_;
+    int search_threads_;
     WorkerQueue<AiJob> queue_;  // last: its workers stop before the members above go
 };
 

@@ -95,6 +95,9 @@ struct ServerConfig {
     // AI seats: worker threads (0 = max(1, cores - 1)); an AI never moves faster than
     // ai_min_move_ms after the position arose (so AI-vs-AI games stay watchable).
     int ai_workers = 0;
+    // Threads of one full-strength (level 10) AI search (Lazy SMP); lower levels always use one.
+    // One by default: on a shared host every AI seat's search then takes one core.
+    int ai_search_threads = 1;
     Millis ai_min_move{250};
     // Search time per level 1..10 (index 0 unused); the engine also scales strength by level.
     std::array<int, 11> ai_movetime_ms = {0, 100, 150, 250, 400, 600, 900, 1300, 1800, 2500, 3500};

@@ -83,4 +83,50 @@ TEST(Search, LowerLevelsStayDeterministicWithThreads) {
     EXPECT_EQ(ra.nodes, rb.nodes);
 }
 
+Result voter(Move m, int depth, int cp, int mate = 0) {
+    Result r;
+    r.best = m;
+    r.depth = depth;
+    r.score_cp = cp;
+    r.mate_in = mate;
+    return r;
+}
+
+TEST(Search, PickThreadVotesByDepthAndScore) {
+    const Move a = xq::engine_test::mv("h2e2"), b = xq::engine_test::mv("b2e2");
+    // Agreeing threads, or a helper no deeper and no better: the main thread.
+    EXPECT_EQ(pick_thread({voter(a, 10, 50), voter(b, 10, 40)}), 0u);
+    // Threads agreeing on the move: the deepest one's line is reported.
+    EXPECT_EQ(pick_thread({voter(a, 10, 50), voter(a, 11, 60)}), 1u);
+    EXPECT_EQ(pick_thread({voter(a, 10, 50), voter(b, 10, 40)}), 0u);
+    // A deeper helper with a clearly better score for another move wins the vote.
+    EXPECT_EQ(pick_thread({voter(a, 10, 50), voter(b, 11, 80)}), 1u);
+    // A deeper helper whose move scores far worse does not.
+    EXPECT_EQ(pick_thread({voter(a, 10, 50), voter(b, 11, -200)}), 0u);
+    // A mate found by the helper beats any score; being mated loses to any score.
+    EXPECT_EQ(pick_thread({voter(a, 12, 300), voter(b, 9, 30000, 4)}), 1u);
+    EXPECT_EQ(pick_thread({voter(a, 8, -500), voter(b, 12, -30000, -3)}), 0u);
+    // A helper that completed no iteration has no vote.
+    EXPECT_EQ(pick_thread({voter(a, 10, 50), voter(b, 0, 900)}), 0u);
+    // Two helpers agreeing outvote the main thread.
+    EXPECT_EQ(pick_thread({voter(a, 10, 50), voter(b, 10, 50), voter(b, 11, 50)}), 2u);
+}
+
+TEST(Search, TwoThreadsTimedSearchReturnsLegalMove) {
+    Engine engine(4);
+    engine.set_threads(2);
+    Limits lim;
+    lim.movetime_ms = 150;
+    for (std::string_view fen : bench_fens()) {
+        const Position pos = from_fen(std::string(fen));
+        const Result r = engine.search(pos, {}, lim);
+        MoveList legal;
+        pos.generate_legal(legal);
+        EXPECT_TRUE(legal.contains(r.best)) << fen;
+        ASSERT_FALSE(r.pv.empty()) << fen;
+        EXPECT_EQ(r.pv[0], r.best) << fen;
+        EXPECT_GT(r.depth, 0) << fen;
+    }
+}
+
 }  // namespace

@@ -36,6 +36,28 @@ TEST(AiSchedule, ExpectedTimeComesFromTheLimits) {
     EXPECT_EQ(server::AiPool::expected_time(budget).count(), 400);
 }
 
+TEST(AiSchedule, SearchThreadsSettingReachesTheWorkersEngines) {
+    for (const int threads : {1, 2}) {
+        server::AiPool pool(1, 1, 0, 600, threads);
+        std::promise<int> seen;
+        std::promise<engine::Result> result;
+        server::AiJob job = timed_job(100, [] {});
+        job.think = [&seen](engine::Engine& e, const server::AiJob& j) {
+            seen.set_value(e.threads());
+            return e.search(j.start, j.moves, j.limits, j.on_progress, j.stop.get());
+        };
+        job.on_done = [&result](const engine::Result& r) { result.set_value(r); };
+        pool.submit(std::move(job));
+        auto seen_f = seen.get_future();
+        auto result_f = result.get_future();
+        ASSERT_EQ(result_f.wait_for(20s), std::future_status::ready);
+        EXPECT_EQ(seen_f.get(), threads);
+        MoveList legal;
+        Position().generate_legal(legal);
+        EXPECT_TRUE(legal.contains(result_f.get().best)) << threads << " threads";
+    }
+}
+
 TEST(AiSchedule, ShortSearchGoesBeforeALongerOneQueuedEarlier) {
     server::AiPool pool(1, 1, 0);
     std::mutex m;

@@ -129,7 +129,7 @@ bool ServerRuntime::start(std::string* error) {
             apply_lessons(book_, lessons);
         }
         server_.lobby().set_book(&book_);
-        learner_ = std::make_unique<BookLearner>(book_, storage_.get());
+        learner_ = std::make_unique<BookLearner>(book_, storage_.get(), writer_.get());
         server_.lobby().add_observer(learner_.get());
         spdlog::info("opening book: {} positions, {} moves ({} learned from the AI's games)", book_.positions(),
                      book_.moves(), learned);
@@ -266,6 +266,9 @@ std::string ServerRuntime::book_command(const AdminCommand& c) {
     using K = AdminCommand::Kind;
     if (!learner_) return "the AI plays without an opening book (--no-book)\n";
     std::ostringstream out;
+    // The lessons are written by the store writer: its queue is drained before they are read,
+    // and the reset runs there too, after the lessons queued before it.
+    if (storage_ && writer_) writer_->drain();
     if (c.kind == K::Book) {
         out << "opening book: " << book_.positions() << " positions, " << book_.moves() << " moves; "
             << learner_->games_learned() << " game(s) learned since the start";
@@ -283,8 +286,20 @@ std::string ServerRuntime::book_command(const AdminCommand& c) {
         out << "wrote what the AI learned to " << c.target << "\n";
         return out.str();
     }
-    const int forgotten = storage_->forget_learned_book();
-    if (forgotten < 0) return "could not reset: " + storage_->last_error() + "\n";
+    int forgotten = -1;
+    std::string why;
+    auto forget = [&forgotten, &why](Storage& s) {
+        forgotten = s.forget_learned_book();
+        if (forgotten < 0) why = s.last_error();
+        return forgotten >= 0;
+    };
+    if (writer_) {
+        writer_->post("forgetting the opening book's lessons", forget);
+        writer_->drain();  // the console waits for the count (an operator's command, rare)
+    } else {
+        forget(*storage_);
+    }
+    if (forgotten < 0) return "could not reset: " + why + "\n";
     book::Book fresh;
     std::string err;
     if (!load_book(config_.book_files, fresh, &err)) return "reset, but the base book did not load again: " + err + "\n";

@@ -29,8 +29,8 @@ book::Book lessons_book(const std::vector<LearnedBookMove>& lessons) {
     return b;
 }
 
-BookLearner::BookLearner(book::Book& book, Storage* storage, int plies)
-    : book_(book), storage_(storage), plies_(plies) {}
+BookLearner::BookLearner(book::Book& book, Storage* storage, StoreWriter* writer, int plies)
+    : book_(book), storage_(storage), writer_(storage ? writer : nullptr), plies_(plies) {}
 
 void BookLearner::game_started(const Table& t) { done_.erase(t.id()); }
 
@@ -53,6 +53,10 @@ bool BookLearner::learn(const Position& start, const std::vector<Move>& moves, O
     const auto lessons = book_lessons(start, moves, outcome, plies_);
     apply_lessons(book_, lessons);
     ++games_learned_;
+    if (writer_) {
+        writer_->post("storing the opening book's lessons", [lessons](Storage& s) { return s.learn_book(lessons); });
+        return true;
+    }
     return !storage_ || storage_->learn_book(lessons);
 }
 

@@ -5,6 +5,8 @@
 // is tested is what the book does with a lost result).
 #include <gtest/gtest.h>
 
+#include <future>
+
 #include "book/book_player.h"
 #include "book/starter_openings.h"
 #include "server/store/archive.h"
@@ -124,6 +126,40 @@ TEST(BookLearning, LessonsCountForTheSideThatPlayedAndAddUp) {
     EXPECT_EQ(learner.games_learned(), 0u);
     EXPECT_TRUE(live.empty());
     EXPECT_EQ(storage->learned_book().size(), 2u);
+}
+
+// In the server the lessons go to the store writer: the live book learns at once, the file
+// once the writer gets to them (nothing is written on the caller's connection).
+TEST(BookLearning, TheLessonsAreWrittenByTheStoreWriter) {
+    TempDir dir;
+    ASSERT_TRUE(dir.ok());
+    std::string err;
+    auto storage = server::Storage::open(dir.path(), &err);
+    ASSERT_TRUE(storage) << err;
+    auto writes = server::Storage::open(dir.path(), &err, server::Storage::Sync::Normal, false);
+    ASSERT_TRUE(writes) << err;
+    server::StoreWriter writer(std::move(writes), nullptr, nullptr);
+    std::promise<void> gate, running;
+    writer.post("the test's gate", [&running, open = gate.get_future().share()](server::Storage&) {
+        running.set_value();
+        open.wait();
+        return true;
+    });
+    running.get_future().wait();
+    book::Book live;
+    server::BookLearner learner(live, storage.get(), &writer);
+    Game g;
+    for (const char* t : {"h2e2", "h9g7"}) ASSERT_TRUE(g.play(parse_iccs(g.position(), t).move));
+    EXPECT_TRUE(learner.learn(g.start_position(), g.moves(), Outcome::RedWins));
+    EXPECT_EQ(learner.games_learned(), 1u);
+    EXPECT_EQ(live.moves(), 2u);
+    EXPECT_TRUE(storage->learned_book().empty());  // queued behind the gate
+    gate.set_value();
+    writer.drain();
+    const auto rows = storage->learned_book();
+    ASSERT_EQ(rows.size(), 2u);
+    for (const auto& r : rows) EXPECT_EQ(r.plays, 1u);
+    EXPECT_EQ(writer.failed(), 0u);
 }
 
 // Exported PGN names the opening (Opening, OpeningEnglish, ECCO tags), and an import reads

@@ -4,6 +4,7 @@
 #include "durability/server_process.h"
 #include "rules/repetition_cases.h"
 #include "rules/repetition_forms.h"
+#include "server/store/book_learner.h"
 
 namespace xq::test {
 
@@ -200,6 +201,30 @@ TEST(Durability, ConsoleListsKicksBansAndBroadcasts) {
     auto back = Client::login(s.port(), "troll");
     EXPECT_EQ(back->welcome.name, "troll");
     EXPECT_NE(run("kick nobody").find("no user"), std::string::npos);
+}
+
+// The console's book commands see what the store writer has queued (the learner's lessons go
+// there) and reset it there, after the lessons queued before.
+TEST(Durability, ConsoleBookCommandsSeeAndResetWhatTheWriterHolds) {
+    TempDir tmp;
+    DurableServer s(test_config(), quiet(tmp));
+    Game g;
+    for (const char* t : {"h2e2", "h9g7"}) ASSERT_TRUE(g.play(parse_iccs(g.position(), t).move));
+    const auto lessons = server::book_lessons(g.start_position(), g.moves(), Outcome::RedWins);
+    auto run = [&](std::string_view line, bool queue_lessons) {
+        auto cmd = server::parse_admin_command(line);
+        EXPECT_TRUE(cmd) << line;
+        return s.on_server([&](server::Server&, server::ServerRuntime& r) {
+            if (queue_lessons) r.writer()->post("the test's lessons", [&](server::Storage& st) { return st.learn_book(lessons); });
+            return r.execute(*cmd);
+        });
+    };
+    const std::string shown = run("book", true);
+    EXPECT_NE(shown.find(", 2 learned entries stored"), std::string::npos) << shown;
+    const std::string reset = run("book reset", true);
+    EXPECT_NE(reset.find("forgot 2 learned entries"), std::string::npos) << reset;
+    const std::string after = run("book", false);
+    EXPECT_NE(after.find(", 0 learned entries stored"), std::string::npos) << after;
 }
 
 // The console's account commands through the real runtime: the account lives in the games

@@ -76,8 +76,13 @@ void Lobby::set_engines(EnginePool* engines) {
 }
 
 Table* Lobby::table(proto::TableId id) {
-    const auto it = tables_.find(id);
-    return it == tables_.end() ? nullptr : it->second.get();
+    const auto it = table_index_.find(id);
+    return it == table_index_.end() ? nullptr : it->second;
+}
+
+void Lobby::add_table(const std::shared_ptr<Table>& t) {
+    tables_.emplace(t->id(), t);
+    table_index_.emplace(t->id(), t.get());
 }
 
 std::vector<proto::TableId> Lobby::table_ids() const {
@@ -293,6 +298,7 @@ void Lobby::remove_table_if_unwanted(proto::TableId id) {
     if (it == tables_.end() || it->second->wanted()) return;
     std::shared_ptr<Table> t = std::move(it->second);
     tables_.erase(it);
+    table_index_.erase(id);
     t->close();
     for (TableObserver* o : observers_) o->table_closed(*t);
     spdlog::info("table {} removed", id);
@@ -341,7 +347,7 @@ Table* Lobby::open_board_table(const std::string& name, const std::string& creat
     const proto::TableId id = next_table_id_++;
     auto t = std::make_shared<Table>(TableContext{io_, config_, *this, ai_, &observers_, engines_, book_}, id, name, creator,
                                      Position{}, rules);
-    tables_.emplace(id, t);
+    add_table(t);
     for (TableObserver* o : observers_) o->table_created(*t);
     if (!shutting_down_) broadcast_lobby(proto::TableUpdate{t->info()});
     return t.get();
@@ -412,7 +418,7 @@ Table* Lobby::restore_table(proto::TableId id, const std::string& name, const st
         t->add_creator_identity("session:" + r.token);
         if (r.account_id != 0) t->add_creator_identity("account:" + std::to_string(r.account_id));
     }
-    tables_.emplace(id, t);
+    add_table(t);
     if (next_table_id_ <= id) next_table_id_ = id + 1;
     for (Color c : {RED, BLACK})
         if (seats[c].kind == RestoredSeat::Kind::Human && !seats[c].token.empty()) held_seats_[seats[c].token] = id;

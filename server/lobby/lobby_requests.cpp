@@ -63,7 +63,7 @@ void Lobby::handle(User& u, const proto::CreateTable& m) {
     auto t = std::make_shared<Table>(TableContext{io_, config_, *this, ai_, &observers_, engines_, book_}, id, name, u.name,
                                      start, std::get<TableRules>(std::move(rules)));
     for (auto& who : u.identities()) t->add_creator_identity(std::move(who));
-    tables_.emplace(id, t);
+    add_table(t);
     for (TableObserver* o : observers_) o->table_created(*t);
     spdlog::debug("table {} created by '{}'", id, u.name);
     set_table(u, id);

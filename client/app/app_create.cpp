@@ -45,7 +45,9 @@ void App::ui_create_table() {
     const float form_w = create_form_size_.x > 0 ? std::min(create_form_size_.x + st.ScrollbarSize, float(size.x) - 40 - 2 * st.WindowPadding.x)
                                                  : 420.f;
     const float form_h = create_form_size_.y > 0 ? std::min(create_form_size_.y, room_h) : room_h;
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0, 0, 0, 0));  // the dialog's own paper, not a panel's
     ImGui::BeginChild("##form", ImVec2(form_w, form_h), false);
+    ImGui::PopStyleColor();
     ui::keyboard_scroll(true);
     in_sight_["create_form"] = PointF{ImGui::GetWindowPos().x + form_w / 2, ImGui::GetWindowPos().y + form_h / 2};
     create_form_at_ = ImGui::GetScrollMaxY() <= 0 ? "whole" : ImGui::GetScrollY() <= 0 ? "top" : ImGui::GetScrollY() >= ImGui::GetScrollMaxY() ? "end" : "middle";

@@ -23,18 +23,6 @@ export SCREEN_SIZE=1400
 
 start_server --name "Small window test"
 
-# xinput NAME WIDTH HEIGHT SCRIPT ACTIONS: one client under its own Xvfb running SCRIPT, driven
-# by ACTIONS (gui_xinput.sh); its log is SCRIPT's name with .log, the driver's NAME-x.log.
-xinput() {
-  local name=$1 w=$2 h=$3 script=$4 status=0
-  ACTIONS=$5 XDG_CONFIG_HOME="$work/config-$name" timeout "$client_timeout" \
-    xvfb-run -a -s "-screen 0 ${SCREEN_SIZE}x${SCREEN_SIZE}x24" "$gui_dir/gui_xinput.sh" "${script%.txt}.log" \
-    "$client" --connect "127.0.0.1:$port" --name "$name" --mute --width "$w" --height "$h" --script "$script" \
-    >"$name-x.log" 2>&1 || status=$?
-  cat "$name-x.log" "${script%.txt}.log"
-  [ "$status" -eq 0 ] || { echo "FAIL: $name's client exited with $status"; exit 1; }
-}
-
 # 1. The lobby's side panel and the create-table dialog.
 for lang in en zh; do
   cat >"create_$lang.txt" <<SCRIPT

@@ -325,7 +325,7 @@ private:
     std::set<UserPlace> user_places_;
     std::map<proto::TableId, std::shared_ptr<Table>> tables_;  // in id order: the lists walk it
     // The same tables by id for the look-up of every request (Lobby::table): a hash beside the
-    // ordered map (docs/scale.md: the map's look-up was 1.4% of a loaded server).
+    // ordered map (docs/scale_commit.md: the map's look-up was 1.4% of a loaded server).
     std::unordered_map<proto::TableId, Table*> table_index_;
     // The encoded first pages of `tables` / `users` last sent (every login gets both).
     proto::TablePageLines table_lines_;

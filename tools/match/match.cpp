@@ -66,6 +66,7 @@ struct Options {
     int movetime = DEFAULT_MOVETIME_MS;
     int engine_movetime[2] = {0, 0};  // --movetime1/--movetime2: one engine's own time (0: movetime)
     long long nodes = 0;  // when set, `go nodes N` instead of movetime (faster, reproducible tuning)
+    long long engine_nodes[2] = {0, 0};  // --nodes1/--nodes2: one engine's own node limit (0: nodes)
     int max_plies = DEFAULT_MAX_PLIES;
     std::string pgn_path;
     bool quiet = false;
@@ -310,9 +311,10 @@ GameOutcome play_game(EngineProcess* eng[2], int red_index, const std::string& o
         }
         e.send(pos);
         const int movetime = opt.engine_movetime[side] > 0 ? opt.engine_movetime[side] : opt.movetime;
-        if (opt.nodes > 0) e.send("go nodes " + std::to_string(opt.nodes));
+        const long long nodes = opt.engine_nodes[side] > 0 ? opt.engine_nodes[side] : opt.nodes;
+        if (nodes > 0) e.send("go nodes " + std::to_string(nodes));
         else e.send("go movetime " + std::to_string(movetime));
-        const auto line = e.wait_for("bestmove", (opt.nodes > 0 ? 60000 : movetime) + REPLY_GRACE_MS);
+        const auto line = e.wait_for("bestmove", (nodes > 0 ? 60000 : movetime) + REPLY_GRACE_MS);
         const Outcome they_win = game.side_to_move() == RED ? Outcome::BlackWins : Outcome::RedWins;
         const std::string who = std::string(color_name(game.side_to_move()));
         if (!line) {
@@ -347,7 +349,7 @@ double elo_of(double p) {
 
 int usage() {
     std::cerr << "usage: xiangqi-match --engine1 CMD [--option1 Name=Value]... --engine2 CMD [--option2 Name=Value]...\n"
-                 "                     [--games N] [--movetime MS | --nodes N] [--movetime1 MS] [--movetime2 MS] [--max-plies N] [--pgn FILE] [--quiet]\n"
+                 "                     [--games N] [--movetime MS | --nodes N] [--movetime1 MS] [--movetime2 MS] [--nodes1 N] [--nodes2 N] [--max-plies N] [--pgn FILE] [--quiet]\n"
                  "                     [--openings FILE]  (one opening per line; default: the built-in tuning list)\n";
     return 2;
 }
@@ -393,6 +395,10 @@ int main(int argc, char** argv) {
             int n = 0;
             if (!number(1, 1000000000, n)) return usage();
             opt.nodes = n;
+        } else if (a == "--nodes1" || a == "--nodes2") {
+            int n = 0;
+            if (!number(1, 1000000000, n)) return usage();
+            opt.engine_nodes[a == "--nodes2"] = n;
         } else if (a == "--max-plies") {
             if (!number(10, 5000, opt.max_plies)) return usage();
         } else if (a == "--pgn") {
@@ -425,6 +431,11 @@ int main(int argc, char** argv) {
             return 1;
         }
     }
+    auto limit_text = [&](int i) {
+        const long long n = opt.engine_nodes[i] > 0 ? opt.engine_nodes[i] : opt.nodes;
+        if (n > 0) return "nodes " + std::to_string(n);
+        return "movetime " + std::to_string(opt.engine_movetime[i] ? opt.engine_movetime[i] : opt.movetime) + " ms";
+    };
     auto label = [&](int i) {
         std::string s = eng[i]->name;
         for (const auto& o : opt.options[i]) s += " " + o;
@@ -432,9 +443,7 @@ int main(int argc, char** argv) {
     };
     std::cout << "engine 1: " << label(0) << "\nengine 2: " << label(1) << "\n"
               << opt.games << " games, "
-              << (opt.nodes > 0 ? "nodes " + std::to_string(opt.nodes)
-                                : "movetime " + std::to_string(opt.engine_movetime[0] ? opt.engine_movetime[0] : opt.movetime) + "/" +
-                                      std::to_string(opt.engine_movetime[1] ? opt.engine_movetime[1] : opt.movetime) + " ms")
+              << limit_text(0) << " / " << limit_text(1)
               << ", " << opt.openings.size() << " openings\n";
 
     int wins = 0, draws = 0, losses = 0;

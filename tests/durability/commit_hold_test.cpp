@@ -4,6 +4,8 @@
 // depend on the move are not held with it, and that no line overtakes a held one on its
 // connection. Loopback only.
 #include <future>
+#include <string>
+#include <vector>
 
 #include "durability/server_process.h"
 #include "server/store/store_writer.h"
@@ -37,6 +39,21 @@ private:
     bool opened_ = false;
 };
 
+// The moves of the one unfinished game in the database, read on a connection of the test's
+// own (empty, with a test failure, when there is not exactly one such game).
+std::vector<std::string> stored_moves(const TempDir& tmp) {
+    std::string err;
+    auto db = server::Storage::open(tmp.path(), &err);
+    EXPECT_TRUE(db) << err;
+    if (!db) return {};
+    auto games = db->unfinished_games();
+    EXPECT_EQ(games.size(), 1u);
+    if (games.size() != 1) return {};
+    std::vector<std::string> moves;
+    for (const auto& m : games[0].moves) moves.push_back(m.move);
+    return moves;
+}
+
 }  // namespace
 
 TEST(Durability, AMoveIsSentOnlyOnceItIsCommitted) {
@@ -49,39 +66,17 @@ TEST(Durability, AMoveIsSentOnlyOnceItIsCommitted) {
     ASSERT_EQ(p.red->expect<proto::MoveMade>().move, "h2e2");
 
     // The writer waits for the test before its next write.
-    std::promise<void> gate, running;
-    std::shared_future<void> open = gate.get_future().share();
-    s.on_server([&](server::Server&, server::ServerRuntime& r) {
-        return r.writer()->post("the test's gate", [&running, open](server::Storage&) {
-            running.set_value();
-            open.wait();
-            return true;
-        });
-    });
-    running.get_future().wait();
+    WriterGate gate(s);
     p.black->send(proto::MoveRequest{p.table, 1, "h9g7"});
     // Accepted, queued behind the gate: not committed, so not sent to anyone, and not in the
     // database (read on a connection of its own).
     EXPECT_EQ(p.red->next(400ms), nullptr);
     EXPECT_EQ(p.black->next(50ms), nullptr);
-    {
-        std::string err;
-        auto db = server::Storage::open(tmp.path(), &err);
-        ASSERT_TRUE(db) << err;
-        auto games = db->unfinished_games();
-        ASSERT_EQ(games.size(), 1u);
-        EXPECT_EQ(games[0].moves.size(), 1u);
-    }
-    gate.set_value();
+    EXPECT_EQ(stored_moves(tmp), std::vector<std::string>{"h2e2"});
+    gate.open();
     EXPECT_EQ(p.red->expect<proto::MoveMade>().move, "h9g7");
     EXPECT_EQ(p.black->expect<proto::MoveMade>().move, "h9g7");
-    std::string err;
-    auto db = server::Storage::open(tmp.path(), &err);
-    ASSERT_TRUE(db) << err;
-    auto games = db->unfinished_games();
-    ASSERT_EQ(games.size(), 1u);
-    ASSERT_EQ(games[0].moves.size(), 2u);
-    EXPECT_EQ(games[0].moves[1].move, "h9g7");
+    EXPECT_EQ(stored_moves(tmp), (std::vector<std::string>{"h2e2", "h9g7"}));
 }
 
 TEST(Durability, OnlyTheLinesThatDependOnAPendingCommitWaitForIt) {
@@ -110,14 +105,7 @@ TEST(Durability, OnlyTheLinesThatDependOnAPendingCommitWaitForIt) {
     EXPECT_EQ(p.red->next(300ms), nullptr);
     EXPECT_EQ(dave->next(50ms), nullptr);
     // Still nothing of the move in the database.
-    {
-        std::string err;
-        auto db = server::Storage::open(tmp.path(), &err);
-        ASSERT_TRUE(db) << err;
-        auto games = db->unfinished_games();
-        ASSERT_EQ(games.size(), 1u);
-        EXPECT_EQ(games[0].moves.size(), 1u);
-    }
+    EXPECT_EQ(stored_moves(tmp), std::vector<std::string>{"h2e2"});
 
     gate.open();
     auto first = p.red->next();

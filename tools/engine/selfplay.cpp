@@ -88,7 +88,9 @@ SelfplayGame play_selfplay_game(Engine& engine, const SelfplayOptions& opt, int 
 
 std::string format_sample(const Sample& s) {
     const char* r = s.result == 1.0 ? "1" : s.result == 0.0 ? "0" : "0.5";
-    return s.fen + " | " + r + " | " + std::to_string(s.game);
+    std::string line = s.fen + " | " + r + " | " + std::to_string(s.game);
+    if (s.score) line += " | " + std::to_string(*s.score);
+    return line;
 }
 
 std::optional<Sample> parse_sample(std::string_view line, std::string& error) {
@@ -113,11 +115,22 @@ std::optional<Sample> parse_sample(std::string_view line, std::string& error) {
         error = "result must be 1, 0.5 or 0";
         return std::nullopt;
     }
-    const std::string_view g = trim(line.substr(bar2 + 1));
+    const auto bar3 = line.find('|', bar2 + 1);
+    const std::string_view g = trim(line.substr(bar2 + 1, bar3 == std::string_view::npos ? bar3 : bar3 - bar2 - 1));
     const auto [ptr, ec] = std::from_chars(g.data(), g.data() + g.size(), s.game);
     if (ec != std::errc() || ptr != g.data() + g.size() || s.game < 0) {
         error = "bad game number";
         return std::nullopt;
+    }
+    if (bar3 != std::string_view::npos) {
+        const std::string_view v = trim(line.substr(bar3 + 1));
+        int score = 0;
+        const auto [sp, sec] = std::from_chars(v.data(), v.data() + v.size(), score);
+        if (sec != std::errc() || sp != v.data() + v.size() || score < -LABEL_MAX_CP || score > LABEL_MAX_CP) {
+            error = "bad score (an integer, at most " + std::to_string(LABEL_MAX_CP) + " either way)";
+            return std::nullopt;
+        }
+        s.score = score;
     }
     Position p;
     if (const FenError e = p.set_fen(s.fen); e != FenError::None) {

@@ -23,11 +23,16 @@ struct SelfplayOptions {
     int adjudicate_plies = 8;     //   decides the game for the side ahead
 };
 
-// One labelled position: a FEN and the game's result from Red's view (1, 0.5, 0).
+// A label's score is clamped to this; mates and rule wins are labelled with it.
+inline constexpr int LABEL_MAX_CP = 3000;
+
+// One labelled position: a FEN and the game's result from Red's view (1, 0.5, 0), and after
+// `xiangqi-tune label` a search score (centipawns, Red's view; see label.h).
 struct Sample {
     std::string fen;
     double result = 0.5;
     int game = 0;  // game number: held-out parts are split by game, not by position
+    std::optional<int> score;
 };
 
 struct SelfplayGame {
@@ -43,7 +48,7 @@ struct SelfplayGame {
 // whose score is not a mate or rule win.
 SelfplayGame play_selfplay_game(Engine& engine, const SelfplayOptions& opt, int game);
 
-// "FEN | result | game" (result 1, 0.5 or 0 from Red's view).
+// "FEN | result | game" (result 1, 0.5 or 0 from Red's view), with " | score" when labelled.
 std::string format_sample(const Sample& s);
 // Parses a line written by format_sample; on error returns nothing and says why.
 std::optional<Sample> parse_sample(std::string_view line, std::string& error);

@@ -14,11 +14,36 @@ namespace {
 
 double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
 
+// The k in [0.0002, 0.05] per centipawn minimising f by golden-section search (the errors
+// here are unimodal in k for any sensible data).
+double golden_minimum(const std::function<double(double)>& f) {
+    double lo = 0.0002, hi = 0.05;
+    const double g = (std::sqrt(5.0) - 1) / 2;
+    double a = hi - g * (hi - lo), b = lo + g * (hi - lo);
+    double fa = f(a), fb = f(b);
+    for (int i = 0; i < 60; ++i) {
+        if (fa < fb) {
+            hi = b;
+            b = a;
+            fb = fa;
+            a = hi - g * (hi - lo);
+            fa = f(a);
+        } else {
+            lo = a;
+            a = b;
+            fa = fb;
+            b = lo + g * (hi - lo);
+            fb = f(b);
+        }
+    }
+    return (lo + hi) / 2;
+}
+
 }  // namespace
 
 TexelTuner::TexelTuner() : weights_(weights_to_vector(compiled_eval_weights()).size()) {}
 
-void TexelTuner::add(const Position& pos, double result, bool holdout) {
+void TexelTuner::add(const Position& pos, double target, bool holdout, double result) {
     const EvalTrace tr = trace_evaluation(pos);
     Entry e;
     e.first = std::uint32_t(idx_.size());
@@ -39,7 +64,8 @@ void TexelTuner::add(const Position& pos, double result, bool holdout) {
     e.fixed_mg = tr.fixed_mg;
     e.fixed_eg = tr.fixed_eg;
     e.threat = tr.threat;
-    e.result = float(result);
+    e.result = float(target);
+    e.game_result = float(result < 0 ? target : result);
     e.holdout = holdout;
     entries_.push_back(e);
 }
@@ -74,32 +100,23 @@ double TexelTuner::error(const std::vector<int>& w, bool holdout) const {
     return n ? sum / double(n) : 0.0;
 }
 
+double TexelTuner::error_to_results(const std::vector<int>& w, bool holdout) const {
+    double sum = 0;
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < entries_.size(); ++i) {
+        if (entries_[i].holdout != holdout) continue;
+        const double d = entries_[i].game_result - sigmoid(k_ * red_eval(i, w));
+        sum += d * d;
+        ++n;
+    }
+    return n ? sum / double(n) : 0.0;
+}
+
 double TexelTuner::fit_k(const std::vector<int>& w) {
-    // Golden-section search; the error is unimodal in k for any sensible data.
-    double lo = 0.0002, hi = 0.05;
-    const double g = (std::sqrt(5.0) - 1) / 2;
-    auto err_at = [&](double k) {
+    k_ = golden_minimum([&](double k) {
         k_ = k;
         return error(w, false);
-    };
-    double a = hi - g * (hi - lo), b = lo + g * (hi - lo);
-    double fa = err_at(a), fb = err_at(b);
-    for (int i = 0; i < 60; ++i) {
-        if (fa < fb) {
-            hi = b;
-            b = a;
-            fb = fa;
-            a = hi - g * (hi - lo);
-            fa = err_at(a);
-        } else {
-            lo = a;
-            a = b;
-            fa = fb;
-            b = lo + g * (hi - lo);
-            fb = err_at(b);
-        }
-    }
-    k_ = (lo + hi) / 2;
+    });
     return k_;
 }
 
@@ -149,6 +166,21 @@ std::vector<int> TexelTuner::tune(const std::vector<int>& start, const TuneOptio
     return out;
 }
 
+double fit_score_k(const std::vector<std::pair<int, double>>& score_result) {
+    return golden_minimum([&](double k) {
+        double sum = 0;
+        for (const auto& [score, result] : score_result) {
+            const double d = result - sigmoid(k * score);
+            sum += d * d;
+        }
+        return sum;
+    });
+}
+
+double blend_target(int score, double result, double k, double lambda) {
+    return lambda * sigmoid(k * score) + (1 - lambda) * result;
+}
+
 std::string weights_block(const std::vector<int>& w, const std::string& comment) {
     std::ostringstream out;
     std::istringstream lines(comment);
@@ -179,13 +211,15 @@ bool replace_weights_block(std::string& source, const std::string& block) {
 int fit_command(int argc, char** argv) {
     auto usage = [] {
         std::cerr << "usage: xiangqi-tune fit DATA... [--iterations N] [--rate CP] [--l2 X] [--params P1,P2...]\n"
-                     "                              [--holdout-every N] [--write EVAL.cpp]\n"
-                     "  --params: only the weights whose names start with one of these (e.g. material,mobility)\n";
+                     "                              [--holdout-every N] [--lambda L] [--write EVAL.cpp]\n"
+                     "  --params: only the weights whose names start with one of these (e.g. material,mobility)\n"
+                     "  --lambda: fit to L * sigmoid(K * score) + (1 - L) * result (scores from xiangqi-tune label)\n";
         return 2;
     };
     std::vector<std::string> files;
     TexelTuner::TuneOptions topt;
     int holdout_every = 10;
+    double lambda = 0;  // weight of the search scores in the target (0: the results alone)
     std::string write_path, params;
     for (int i = 2; i < argc; ++i) {
         const std::string a = argv[i];
@@ -199,6 +233,7 @@ int fit_command(int argc, char** argv) {
             if (a == "--iterations") topt.iterations = std::stoi(v);
             else if (a == "--rate") topt.rate = std::stod(v);
             else if (a == "--l2") topt.l2 = std::stod(v);
+            else if (a == "--lambda") lambda = std::stod(v);
             else if (a == "--params") params = v;
             else if (a == "--holdout-every") holdout_every = std::stoi(v);
             else if (a == "--write") write_path = v;
@@ -209,7 +244,7 @@ int fit_command(int argc, char** argv) {
         }
     }
     if (files.empty() || topt.iterations < 1 || topt.iterations > 100000 || holdout_every < 2 ||
-        !(topt.rate > 0 && topt.rate < 1000) || !(topt.l2 >= 0))
+        !(topt.rate > 0 && topt.rate < 1000) || !(topt.l2 >= 0) || !(lambda >= 0 && lambda <= 1))
         return usage();
     const auto names = weight_names();
     if (!params.empty()) {
@@ -225,7 +260,7 @@ int fit_command(int argc, char** argv) {
             }
         }
     }
-    TexelTuner tuner;
+    std::vector<Sample> samples;
     for (const std::string& path : files) {
         std::ifstream in(path);
         if (!in) {
@@ -237,16 +272,36 @@ int fit_command(int argc, char** argv) {
             ++line_no;
             if (line.empty() || line[0] == '#') continue;
             std::string error;
-            const auto s = parse_sample(line, error);
+            auto s = parse_sample(line, error);
             if (!s) {
                 std::cerr << "error: " << path << ":" << line_no << ": " << error << "\n";
                 return 1;
             }
-            Position pos;
-            pos.set_fen(s->fen);
-            tuner.add(pos, s->result, s->game % holdout_every == 0);
+            if (lambda > 0 && !s->score) {
+                std::cerr << "error: " << path << ":" << line_no << ": --lambda needs a score on every line (xiangqi-tune label)\n";
+                return 1;
+            }
+            samples.push_back(std::move(*s));
         }
     }
+    // The scores' own scale: the k that turns them into the results' probabilities best (training games).
+    double score_k = 0;
+    if (lambda > 0) {
+        std::vector<std::pair<int, double>> pairs;
+        for (const Sample& s : samples)
+            if (s.game % holdout_every != 0) pairs.emplace_back(*s.score, s.result);
+        score_k = fit_score_k(pairs);
+        std::cout << "scores: K " << score_k << " per centipawn against the results; target = " << lambda
+                  << " * sigmoid(K * score) + " << 1 - lambda << " * result\n";
+    }
+    TexelTuner tuner;
+    for (const Sample& s : samples) {
+        Position pos;
+        pos.set_fen(s.fen);
+        const double target = lambda > 0 ? blend_target(*s.score, s.result, score_k, lambda) : s.result;
+        tuner.add(pos, target, s.game % holdout_every == 0, s.result);
+    }
+    samples.clear();
     const std::vector<int> start = weights_to_vector(compiled_eval_weights());
     const double k = tuner.fit_k(start);
     const double train0 = tuner.error(start, false), hold0 = tuner.error(start, true);
@@ -254,11 +309,15 @@ int fit_command(int argc, char** argv) {
               << " held out (games numbered 0 mod " << holdout_every << ")\n"
               << "fitted K: " << k << " per centipawn\n"
               << "error before: training " << train0 << ", held out " << hold0 << "\n";
+    const double results0 = tuner.error_to_results(start, true);
     const std::vector<int> tuned = tuner.tune(start, topt, [](int it, double err) {
         std::cout << "  iteration " << it << ": training error " << err << "\n";
     });
     const double train1 = tuner.error(tuned, false), hold1 = tuner.error(tuned, true);
     std::cout << "error after:  training " << train1 << ", held out " << hold1 << "\n";
+    const double results1 = tuner.error_to_results(tuned, true);
+    if (lambda > 0)
+        std::cout << "held out against the game results alone: " << results0 << " -> " << results1 << "\n";
     for (std::size_t i = 0; i < tuned.size(); ++i)
         if (tuned[i] != start[i]) std::cout << "  " << names[i] << ": " << start[i] << " -> " << tuned[i] << "\n";
     if (!write_path.empty()) {
@@ -277,7 +336,10 @@ int fit_command(int argc, char** argv) {
         }
         comment << "`:\n" << tuner.size(false) << " training positions, " << tuner.size(true) << " held out; K " << k
                 << ";\nmean squared error training " << train0 << " -> " << train1 << ", held out " << hold0 << " -> "
-                << hold1 << ".";
+                << hold1 << (lambda > 0 ? " (against the blend; against the results " + std::to_string(results0) + " -> " +
+                                               std::to_string(results1) + ", score K " + std::to_string(score_k) + ")"
+                                         : std::string())
+                << ";\nstarted from the weights this block held before.";
         if (source.empty() || !replace_weights_block(source, weights_block(tuned, comment.str()))) {
             std::cerr << "error: " << write_path << " has no TUNED-WEIGHTS-BEGIN/END block\n";
             return 1;

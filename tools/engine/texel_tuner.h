@@ -17,18 +17,20 @@ class TexelTuner {
 public:
     TexelTuner();
 
-    // Adds a position with its result from Red's view (0..1); held-out positions are only
-    // measured, never fitted.
-    void add(const Position& pos, double result, bool holdout);
+    // Adds a position with its target from Red's view (0..1: the game result, or a blend with a
+    // search score's win probability) and the game result itself (negative: the target);
+    // held-out positions are only measured, never fitted.
+    void add(const Position& pos, double target, bool holdout, double result = -1);
     std::size_t size(bool holdout) const;
 
     // The integer evaluation (Red's view) of position i with the weight vector w, as the
     // engine computes it with those weights compiled in.
     int red_eval(std::size_t i, const std::vector<int>& w) const;
 
-    // Mean squared error between the results and sigmoid(k * eval), over the training part
-    // (holdout = false) or the held-out part.
+    // Mean squared error between the targets and sigmoid(k * eval), over the training part
+    // (holdout = false) or the held-out part; error_to_results against the game results.
     double error(const std::vector<int>& w, bool holdout) const;
+    double error_to_results(const std::vector<int>& w, bool holdout) const;
     // The k (per centipawn) that minimises the training error for w; stored for error/tune.
     double fit_k(const std::vector<int>& w);
     double k() const { return k_; }
@@ -54,7 +56,8 @@ private:
         std::int8_t div_pos = 1;       // draw scaling divisor when Red is ahead
         std::int8_t div_neg = 1;       // ... when Black is ahead
         std::int32_t fixed_mg = 0, fixed_eg = 0, threat = 0;
-        float result = 0.5f;
+        float result = 0.5f;       // the target of the fit
+        float game_result = 0.5f;  // the game's result
         bool holdout = false;
     };
     std::vector<Entry> entries_;
@@ -63,6 +66,12 @@ private:
     std::size_t weights_ = 0;
     double k_ = 0.0058;  // about ln(10) / 400
 };
+
+// The k of sigmoid(k * score) that best predicts the results (least squares) for (score,
+// result) pairs: it turns a search score into a win probability for the blend target.
+double fit_score_k(const std::vector<std::pair<int, double>>& score_result);
+// lambda * sigmoid(k * score) + (1 - lambda) * result.
+double blend_target(int score, double result, double k, double lambda);
 
 // The C++ text of eval.cpp's tuned-weights function for the weight vector w, with a comment.
 std::string weights_block(const std::vector<int>& w, const std::string& comment);

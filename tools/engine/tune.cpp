@@ -1,8 +1,10 @@
 // xiangqi-tune: the evaluation tuned by data.
 //   gen OUT [--games N] [--first-game G] [--seed S] [--nodes N] [--random-plies MIN-MAX]
 //       [--openings FILE] [--max-plies N]: self-play games, quiet positions with the result
-//   fit DATA... [--iterations N] [--holdout-every N] [--write EVAL.cpp]: Texel fit of the
-//       evaluation weights to the results (see texel_tuner.h)
+//   label IN OUT [--nodes N] [--uci PROGRAM [--uci-option NAME=VALUE]...]: a search score for
+//       each position (label.h)
+//   fit DATA... [--iterations N] [--holdout-every N] [--lambda L] [--write EVAL.cpp]: Texel fit
+//       of the evaluation weights to the results, or to a blend with the scores (texel_tuner.h)
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
@@ -11,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "label.h"
 #include "opening_lines.h"
 #include "selfplay.h"
 #include "texel_tuner.h"
@@ -104,7 +107,8 @@ int gen_command(int argc, char** argv) {
 int main(int argc, char** argv) {
     const std::string cmd = argc > 1 ? argv[1] : "";
     if (cmd == "gen") return gen_command(argc, argv);
+    if (cmd == "label") return label_command(argc, argv);
     if (cmd == "fit") return fit_command(argc, argv);
-    std::cerr << "usage: xiangqi-tune gen OUT [options] | fit DATA... [options]\n";
+    std::cerr << "usage: xiangqi-tune gen OUT [options] | label IN OUT [options] | fit DATA... [options]\n";
     return 2;
 }

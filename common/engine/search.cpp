@@ -126,6 +126,7 @@ void Searcher::update_quiet_stats(Move best, const Move* quiets, int quiet_count
 
 int Searcher::qsearch(int alpha, int beta, int ply) {
     ++nodes_;
+    XQ_STAT(++stats_.qnodes);
     if (should_abort()) return 0;
     seldepth_ = std::max(seldepth_, ply);
     frames_[ply].pv_len = 0;
@@ -135,6 +136,7 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
     }
     if (ply >= MAX_PLY) return evaluate(pos_);
     const bool check = in_check();
+    XQ_STAT(stats_.qnodes_check += check);
 
     TTEntry tt_copy;
     const TTEntry* tte = tt_.probe(pos_.key(), tt_copy);
@@ -182,6 +184,7 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
         }
         if (!pos_.is_legal(m, check)) continue;
         ++legal;
+        XQ_STAT(++stats_.q_moves);
         make(m, u, pos_.gives_check_fast(m));
         const int v = -qsearch(-beta, -alpha, ply + 1);
         unmake(m, u);
@@ -196,7 +199,10 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
                 f.pv[0] = m;
                 std::copy(c.pv, c.pv + c.pv_len, f.pv + 1);
                 f.pv_len = c.pv_len + 1;
-                if (v >= beta) break;
+                if (v >= beta) {
+                    XQ_STAT(++stats_.q_cuts, stats_.q_first_cuts += legal == 1);
+                    break;
+                }
             }
         }
     }
@@ -207,6 +213,7 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
 int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     if (depth <= 0) return qsearch(alpha, beta, ply);
     ++nodes_;
+    XQ_STAT(++stats_.main_nodes, ++stats_.by_depth[std::min(depth, 15)]);
     if (should_abort()) return 0;
     seldepth_ = std::max(seldepth_, ply);
     Frame& f = frames_[ply];
@@ -236,8 +243,10 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         const Bound b = tte->bound();
         if (!pv_node && tte->depth >= depth &&
             ((b == Bound::Exact) || (b == Bound::Lower && tt_score >= beta) ||
-             (b == Bound::Upper && tt_score <= alpha)))
+             (b == Bound::Upper && tt_score <= alpha))) {
+            XQ_STAT(++stats_.tt_cuts);
             return tt_score;
+        }
     }
 
     int eval = 0, raw_eval = 0;
@@ -254,7 +263,10 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
 
     if (!pv_node && !check && std::abs(beta) < MATE_BOUND) {
         // Reverse futility: far above beta with little depth left.
-        if (depth <= 7 && eval - (85 - 20 * improving) * depth >= beta) return eval;
+        if (depth <= 7 && eval - (85 - 20 * improving) * depth >= beta) {
+            XQ_STAT(++stats_.rfp_cuts);
+            return eval;
+        }
 
         // Null move, guarded against zugzwang-prone endings (few attacking pieces left).
         const Color us = pos_.side_to_move();
@@ -262,13 +274,17 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         if (depth >= 3 && eval >= beta && force >= 3 && ply > 0 && frames_[ply - 1].move != NULL_MARK) {
             const int r = 3 + depth / 4 + std::min((eval - beta) / 200, 2);
             UndoInfo u;
+            XQ_STAT(++stats_.null_tries);
             make_null(u);
             frames_[ply].move = NULL_MARK;
             frames_[ply + 2].killers[0] = frames_[ply + 2].killers[1] = Move::none();
             const int v = -search(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
             unmake_null(u);
             if (stopped_) return 0;
-            if (v >= beta) return v >= MATE_BOUND ? beta : v;
+            if (v >= beta) {
+                XQ_STAT(++stats_.null_cuts);
+                return v >= MATE_BOUND ? beta : v;
+            }
         }
     }
 
@@ -314,6 +330,7 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         frames_[ply].move = m;
         frames_[ply + 1].move = Move::none();
         const int ext = gives_check && ply < 2 * root_depth_ + 4 ? 1 : 0;
+        XQ_STAT(++stats_.moves, stats_.checks_extended += ext);
         const int new_depth = depth - 1 + ext;
         int v;
         if (legal == 1) {
@@ -330,6 +347,7 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
                 r = std::clamp(r, 0, new_depth - 1);
             }
             v = -search(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
+            XQ_STAT(stats_.reduced += r > 0, stats_.re_searched += r > 0 && v > alpha);
             if (r > 0 && v > alpha) v = -search(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
             if (pv_node && v > alpha && v < beta) v = -search(-beta, -alpha, new_depth, ply + 1, false);
         }
@@ -347,6 +365,7 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
                     f.pv_len = c.pv_len + 1;
                 }
                 if (v >= beta) {
+                    XQ_STAT(++stats_.cut_nodes, stats_.first_move_cuts += legal == 1, stats_.cut_move_sum += legal);
                     if (quiet) update_quiet_stats(m, quiets.begin(), quiets.size(), depth, ply);
                     break;
                 }
@@ -357,6 +376,7 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     // No legal move: checkmate or stalemate, both lost in Xiangqi.
     if (legal == 0) return mated_in(ply);
     if (best == -INF) best = alpha;  // every move pruned: fail low
+    XQ_STAT(stats_.all_nodes += best <= old_alpha);
 
     const Bound bound = best >= beta ? Bound::Lower : (best_move && best > old_alpha ? Bound::Exact : Bound::Upper);
     tt_.store(pos_.key(), best_move, score_to_tt(best, ply), raw_eval, depth, bound);

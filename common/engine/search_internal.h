@@ -122,6 +122,23 @@ struct EngineState {
     }
 };
 
+// Where the nodes of a search go (docs/engine.md "Where the nodes go"): counted only in a build
+// with -DXQ_SEARCH_STATS (tools/engine/search_stats.sh), printed to stderr after each search.
+struct SearchStats {
+    std::uint64_t qnodes = 0, qnodes_check = 0, main_nodes = 0;
+    std::uint64_t by_depth[16] = {};              // main nodes by remaining depth (15 = 15+)
+    std::uint64_t tt_cuts = 0, rfp_cuts = 0, null_tries = 0, null_cuts = 0;
+    std::uint64_t cut_nodes = 0, first_move_cuts = 0, cut_move_sum = 0;  // fail-high nodes
+    std::uint64_t all_nodes = 0;                  // nodes that searched moves and failed low
+    std::uint64_t moves = 0, checks_extended = 0, reduced = 0, re_searched = 0;
+    std::uint64_t q_moves = 0, q_cuts = 0, q_first_cuts = 0;
+};
+#ifdef XQ_SEARCH_STATS
+#define XQ_STAT(...) (__VA_ARGS__)
+#else
+#define XQ_STAT(...) ((void)0)
+#endif
+
 class Searcher {
 public:
     // Thread 0 is the main thread (reports progress, its result is the move); helpers
@@ -226,6 +243,10 @@ private:
     int root_depth_ = 0;
     bool stopped_ = false;
     int completed_depth_ = 0;
+#ifdef XQ_SEARCH_STATS
+    SearchStats stats_;
+    void print_stats() const;
+#endif
 };
 
 }  // namespace xq::engine

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <thread>
 
 #include "time_budget.h"
@@ -341,8 +342,32 @@ Result Searcher::run(const Position& start, const std::vector<Move>& moves) {
     result.depth = completed_depth_;
     result.nodes = nodes_;  // this thread's; Engine::search adds the helpers'
     if (thread_id_ > 0) impl_.helper_nodes.fetch_add(nodes_ - published_nodes_, std::memory_order_relaxed);
+#ifdef XQ_SEARCH_STATS
+    if (thread_id_ == 0) print_stats();
+#endif
     return result;
 }
+
+#ifdef XQ_SEARCH_STATS
+// A diagnostic build only (the engine does no I/O otherwise): one line of shares per search.
+void Searcher::print_stats() const {
+    const SearchStats& s = stats_;
+    auto pct = [](std::uint64_t a, std::uint64_t b) { return b ? 100.0 * double(a) / double(b) : 0.0; };
+    std::fprintf(stderr,
+                 "stats nodes %llu depth %d qsearch %.1f%% (in check %.1f%%) tt-cut %.1f%% rfp-cut %.1f%% "
+                 "null %.1f%% of nodes, %.1f%% cut; fail-high %.1f%% first-move %.1f%% mean-move %.2f; "
+                 "fail-low %.1f%%; check-ext %.1f%% of moves; reduced %.1f%% re-searched %.1f%%; "
+                 "q-cut first %.1f%% q-moves/qnode %.2f\nstats by-depth",
+                 (unsigned long long)nodes_, completed_depth_, pct(s.qnodes, nodes_), pct(s.qnodes_check, s.qnodes),
+                 pct(s.tt_cuts, s.main_nodes), pct(s.rfp_cuts, s.main_nodes), pct(s.null_tries, s.main_nodes),
+                 pct(s.null_cuts, s.null_tries), pct(s.cut_nodes, s.main_nodes), pct(s.first_move_cuts, s.cut_nodes),
+                 s.cut_nodes ? double(s.cut_move_sum) / double(s.cut_nodes) : 0.0, pct(s.all_nodes, s.main_nodes),
+                 pct(s.checks_extended, s.moves), pct(s.reduced, s.moves), pct(s.re_searched, s.reduced),
+                 pct(s.q_first_cuts, s.q_cuts), s.qnodes ? double(s.q_moves) / double(s.qnodes) : 0.0);
+    for (int d = 1; d < 16; ++d) std::fprintf(stderr, " %d:%.1f", d, pct(s.by_depth[d], s.main_nodes));
+    std::fprintf(stderr, "\n");
+}
+#endif
 
 Engine::Engine(std::size_t hash_mb) : impl_(std::make_unique<Impl>(hash_mb)) {}
 Engine::~Engine() = default;

@@ -132,7 +132,6 @@ bool App::needs_redraw() const {
 
 void App::schedule_reconnect(const std::string& why) {
     if (!reconnecting_) {
-        kept_lobby_chat_ = state_.lobby.chat;
         kept_table_chat_ = state_.table.chat;
         kept_table_id_ = state_.table.id;
         reconnecting_ = true;
@@ -292,13 +291,16 @@ void App::start_connect(const std::string& address) {
         connect_status_ = t(Str::BadNickname);
         return;
     }
-    // While reconnecting the table stays on screen as it was until the server answers.
-    TableState kept_table = reconnecting_ ? state_.table : TableState{};
-    state_ = ClientState{};
+    // While reconnecting the table and the lobby stay on screen as they were until the server
+    // answers, and so does our name: the own plate keeps its "(you)" (the lists are replaced
+    // by the first pages after the welcome).
+    ClientState kept;
     if (reconnecting_) {
-        state_.lobby.chat = kept_lobby_chat_;
-        state_.table = std::move(kept_table);
+        kept.table = std::move(state_.table);
+        kept.lobby = std::move(state_.lobby);
+        kept.my_name = std::move(state_.my_name);
     }
+    state_ = std::move(kept);
     state_.connection = Connection::Connecting;
     connect_status_ = t(Str::Connecting, {address});
     pending_address_ = address;

@@ -87,7 +87,7 @@ private:
     int reconnect_attempt_ = 0;
     float reconnect_at_ = 0;
     std::string reconnect_why_;
-    std::deque<ChatLine> kept_lobby_chat_, kept_table_chat_;
+    std::deque<ChatLine> kept_table_chat_;
     int kept_table_id_ = -1;
     void handle_event(const sf::Event& e);
     void pump_network();

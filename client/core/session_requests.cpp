@@ -24,6 +24,9 @@ void Session::hello(const std::string& name, const std::string& resume, const st
     h.password = password;
     state_.my_name = name;
     state_.connection = Connection::Handshake;
+    // A new connection: nothing of the old one's paging or snapshot is still to come (the
+    // first pages after the welcome replace the lists kept meanwhile).
+    tables_more_ = users_more_ = archive_paging_ = snapshot_pending_ = clock_probe_ = false;
     send(h);
 }
 void Session::list_tables() { send(proto::ListTables{}); }

@@ -2,8 +2,8 @@
 # GUI test of the automatic reconnect: a real xiangqi-server on a loopback port and four
 # desktop clients under Xvfb. Alice (Red) and Bob (Black) play a move and chat; Dave watches
 # their table; Carol looks at an archived game in Review. The server is stopped (SIGTERM) and started again on the same
-# port with the same data: every client must show "reconnecting", come back by itself (no
-# click), Alice and Bob to their seats with the table chat kept, and play on, Dave to his
+# port with the same data: every client must show "reconnecting" (Alice's own plate still
+# "alice (you)" after failed attempts), come back by itself (no click), Alice and Bob to their seats with the table chat kept, and play on, Dave to his
 # place as a spectator; Carol, back
 # from Review, must find a working lobby (her lobby chat goes through).
 # Usage: gui_reconnect_test.sh CLIENT SERVER WORKDIR
@@ -20,6 +20,13 @@ expect seat_label black bob
 chat hello before the restart
 move h2e2
 expect connection reconnecting
+# The server stays away until this is checked: by now a reconnect attempt or two have failed,
+# and the own plate still says "(you)".
+sleep 1500
+grace 3000
+expect seat_label red alice (you)
+expect connection reconnecting
+grace 60000
 screenshot alice_reconnecting.png
 expect connection ready
 expect screen table
@@ -97,7 +104,8 @@ sleep 1
 # The restart: the same port and data folder, a few seconds of absence.
 kill -TERM "$server_pid"
 wait "$server_pid" 2>/dev/null || true
-sleep 2
+wait_for_line alice.log "ok seat_label = alice (you)" 30 ||
+  { echo "FAIL: alice's plate lost (you) while reconnecting"; cat alice.log; exit 1; }
 mv server.log server1.log
 "$server" --port "$port" --bind 127.0.0.1 --data-dir data --discovery-port 0 --log-level info --name "Reconnect test" \
   >server.log 2>&1 &

@@ -1,5 +1,7 @@
 #include "core/strings.h"
 
+#include <algorithm>
+
 namespace xq::client {
 
 const char* tr(Lang lang, Str id) {
@@ -187,7 +189,13 @@ std::string server_error_text(Lang lang, std::string_view code, std::string_view
     if (const Str d = error_detail_string(code, detail); d != Str::ServerError)
         return tr(lang, Str::ErrorWithDetail, {tr(lang, id), tr(lang, d)});
     if (message.empty() || lang == Lang::Chinese) return tr(lang, id);
-    return tr(lang, Str::ErrorWithDetail, {tr(lang, id), message});
+    // A message that only repeats our words ("the server is shutting down") adds nothing.
+    const std::string_view ours = tr(lang, id);
+    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; };
+    if (std::equal(ours.begin(), ours.end(), message.begin(), message.end(),
+                   [&](char a, char b) { return lower(a) == lower(b); }))
+        return std::string(ours);
+    return tr(lang, Str::ErrorWithDetail, {ours, message});
 }
 
 std::string_view string_id_name(Str id) {

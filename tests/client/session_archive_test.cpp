@@ -142,6 +142,10 @@ TEST_F(SessionTest, ArchiveErrorsHaveTheirOwnWords) {
     EXPECT_EQ(error_code_string("no_such_game", "get_game"), Str::ErrNoSuchGame);
     EXPECT_EQ(server_error_text(Lang::Chinese, "no_such_game", "get_game", ""), "服务器的棋谱库中没有这盘棋");
     EXPECT_EQ(server_error_text(Lang::English, "not_allowed", "list_games", ""), "This server keeps no game archive");
+    // The server's English message is not repeated after our own words for it.
+    EXPECT_EQ(server_error_text(Lang::English, "shutting_down", "", "the server is shutting down"),
+              "The server is shutting down");
+    EXPECT_EQ(server_error_text(Lang::English, "shutting_down", "", "back at 22:00"), "The server is shutting down: back at 22:00");
 }
 
 TEST(ArchiveText, ResultInWordsAndDate) {

@@ -74,8 +74,19 @@ run_client() {
     --script "$script" "$@" >"${script%.txt}.log" 2>&1
 }
 
+# xinput_prologue "$@": for the tests driven by real X input (xdotool) against a terminal
+# client: $cli from the fourth argument, xdotool present, and a square screen (SFML centres a
+# new window vertically by the display's width, see gui_analysis_test.sh, so every part of the
+# window stays in the mouse's reach).
+xinput_prologue() {
+  cli=${4:?usage: $(basename "$0") CLIENT SERVER WORKDIR CLI}
+  command -v xdotool >/dev/null || { echo "FAIL: xdotool is missing (tools/setup.sh installs it)"; exit 1; }
+  client_timeout=150
+  export SCREEN_SIZE=1400
+}
+
 # xinput NAME WIDTH HEIGHT SCRIPT ACTIONS: one client under its own Xvfb (a SCREEN_SIZE square,
-# set by the caller) running SCRIPT, driven by ACTIONS (gui_xinput.sh); its log is SCRIPT's name
+# see xinput_prologue) running SCRIPT, driven by ACTIONS (gui_xinput.sh); its log is SCRIPT's name
 # with .log, the driver's NAME-x.log.
 xinput() {
   local name=$1 w=$2 h=$3 script=$4 status=0
@@ -85,6 +96,25 @@ xinput() {
     >"$name-x.log" 2>&1 || status=$?
   cat "$name-x.log" "${script%.txt}.log"
   [ "$status" -eq 0 ] || { echo "FAIL: $name's client exited with $status"; exit 1; }
+}
+
+# invited NAME FROM HOST_LOG: in the background, once HOST_LOG shows the host's window (its
+# script's "locate window"), a terminal client NAME ($cli, the test's fourth argument) logs in,
+# waits for FROM's invitation, accepts it and stays a second at the table; its log is NAME.log,
+# its pid $invited_pid (see cli_done).
+invited() {
+  local name=$1 from=$2 host_log=$3
+  printf 'wait invite from=%s timeout=60\naccept\nwait player_joined name=%s timeout=60\nsleep 1000\n' \
+    "$from" "$name" >"$name.txt"
+  (wait_for_line "$host_log" "locate window " 60 &&
+    "$cli" --connect "127.0.0.1:$port" --name "$name" --script "$name.txt" --wait-timeout 60 >"$name.log" 2>&1) &
+  invited_pid=$!
+}
+
+# cli_done PID NAME: the terminal client NAME (process PID) ended well, else the test fails
+# with its log.
+cli_done() {
+  wait "$1" || { cat "$2.log"; echo "FAIL: $2's terminal client failed"; exit 1; }
 }
 
 # wait_for_line FILE TEXT [SECONDS]: waits until FILE holds the line part TEXT (default 60 s);

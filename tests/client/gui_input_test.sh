@@ -14,12 +14,7 @@
 # Usage: gui_input_test.sh CLIENT SERVER WORKDIR CLI (the opponent is a terminal client)
 # shellcheck source=gui_common.sh
 . "$(dirname "$0")/gui_common.sh"
-cli=${4:?usage: gui_input_test.sh CLIENT SERVER WORKDIR CLI}
-command -v xdotool >/dev/null || { echo "FAIL: xdotool is missing (tools/setup.sh installs it)"; exit 1; }
-client_timeout=150
-# A square screen: SFML centres a new window vertically by the display's width (see
-# gui_analysis_test.sh), so every part of the window stays in the mouse's reach.
-export SCREEN_SIZE=1400
+xinput_prologue "$@"
 
 start_server --name "Input test"
 
@@ -122,7 +117,7 @@ SCRIPT
 dave_pid=$!
 xinput alice 640 480 keys.txt "key f square e5; pause 800; click offer decline; await ok flipped = no; \
 clickat 100 10 window; key f square e5; await screenshot offer_band.png; click invitee"
-wait "$bob_pid" || { cat bob.log; echo "FAIL: bob's terminal client failed"; exit 1; }
+cli_done "$bob_pid" bob
 kill "$carol_pid" "$dave_pid" 2>/dev/null || true
 wait "$carol_pid" "$dave_pid" 2>/dev/null || true
 require_in keys.log "ok flipped = no" "ok flipped = yes" "ok offer_clear = yes" "ok invitees = dave"
@@ -172,8 +167,8 @@ sleep 3000
     "$cli" --connect "127.0.0.1:$port" --name dave --script dave.txt --wait-timeout 60 >dave.log 2>&1) &
   dave_pid=$!
   xinput watcher "$w" "$h" "rows_$lang.txt" "await ok row = none; pause 400; click row 1 watch"
-  wait "$dave_pid" || { cat dave.log; echo "FAIL: dave's terminal client failed"; exit 1; }
-  wait "$carol_pid" || { cat carol.log; echo "FAIL: carol's terminal client failed"; exit 1; }
+  cli_done "$dave_pid" dave
+  cli_done "$carol_pid" carol
   [ "$(grep -c '^ok row_buttons = aligned' "rows_$lang.log")" -eq 2 ] || { echo "FAIL: the buttons are not aligned ($lang)"; exit 1; }
   watch_at=$(grep '^locate row 1 watch ' "rows_$lang.log" | sort -u | wc -l)
   [ "$watch_at" -eq 1 ] || { echo "FAIL: Watch moved when the table filled ($lang)"; exit 1; }
@@ -202,18 +197,10 @@ locate invite_button
 expect seat_label black dave
 quit
 SCRIPT
-cat >dave.txt <<'SCRIPT'
-wait invite from=alice timeout=60
-accept
-wait player_joined name=dave timeout=60
-sleep 1000
-SCRIPT
-(wait_for_line alone.log "locate window " 60 &&
-  "$cli" --connect "127.0.0.1:$port" --name dave --script dave.txt --wait-timeout 60 >dave.log 2>&1) &
-dave_pid=$!
+invited dave alice alone.log
 xinput alice 1280 800 alone.txt "awaitfile dave.log welcome; click invitee; await ok invitees = dave; \
 click pick dave; click invite_button"
-wait "$dave_pid" || { cat dave.log; echo "FAIL: dave's terminal client failed"; exit 1; }
+cli_done "$invited_pid" dave
 require_in alone.log "ok invitees = dave" "ok seat_label = dave"
 check_screenshots invite_alone.png
 echo "alone at her table, alice found dave in the invite list and he took the seat"

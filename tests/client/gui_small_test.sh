@@ -14,12 +14,7 @@
 # Usage: gui_small_test.sh CLIENT SERVER WORKDIR CLI
 # shellcheck source=gui_common.sh
 . "$(dirname "$0")/gui_common.sh"
-cli=${4:?usage: gui_small_test.sh CLIENT SERVER WORKDIR CLI}
-command -v xdotool >/dev/null || { echo "FAIL: xdotool is missing (tools/setup.sh installs it)"; exit 1; }
-client_timeout=150
-# A square screen: SFML centres a new window vertically by the display's width (see
-# gui_analysis_test.sh), so every part of the window stays in the mouse's reach.
-export SCREEN_SIZE=1400
+xinput_prologue "$@"
 
 start_server --name "Small window test"
 
@@ -89,18 +84,10 @@ locate pick dave
 expect spectators 1
 quit
 SCRIPT
-cat >dave.txt <<'SCRIPT'
-wait invite from=alice timeout=60
-accept
-wait player_joined name=dave timeout=60
-sleep 1000
-SCRIPT
-(wait_for_line full.log "locate window " 60 &&
-  "$cli" --connect "127.0.0.1:$port" --name dave --script dave.txt --wait-timeout 60 >dave.log 2>&1) &
-dave_pid=$!
+invited dave alice full.log
 xinput alice 640 480 full.txt "awaitfile dave.log welcome; click invitee; await ok invitees = dave; click pick dave"
-wait "$dave_pid" || { cat dave.log; echo "FAIL: dave's terminal client failed"; exit 1; }
-wait "$bob_pid" || { cat bob.log; echo "FAIL: bob's terminal client failed"; exit 1; }
+cli_done "$invited_pid" dave
+cli_done "$bob_pid" bob
 require_in full.log "ok invitees = dave" "ok spectators = 1"
 check_screenshots invite_watch.png
 echo "640x480 zh, a full table: the chat heading's button invited dave, who came to watch"

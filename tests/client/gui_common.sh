@@ -48,6 +48,10 @@ stop_server() {
 }
 
 start_server() {
+  # Emptied here, not only by the redirection below: that happens in the child, and a parent
+  # quicker than it read the stopped server's port from the old log (the client_gui_input
+  # failure "Connection refused" at load 3-5).
+  : >server.log
   "$server" --port 0 --bind 127.0.0.1 --data-dir data --discovery-port 0 --log-level info "$@" >server.log 2>&1 &
   server_pid=$!
   trap 'stop_test_xvfbs; stop_server' EXIT
@@ -104,6 +108,7 @@ xinput() {
 # its pid $invited_pid (see cli_done).
 invited() {
   local name=$1 from=$2 host_log=$3
+  rm -f "$name.log"  # an earlier NAME's log must not pass for this one's (awaitfile NAME.log welcome)
   printf 'wait invite from=%s timeout=60\naccept\nwait player_joined name=%s timeout=60\nsleep 1000\n' \
     "$from" "$name" >"$name.txt"
   (wait_for_line "$host_log" "locate window " 60 &&

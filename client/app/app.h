@@ -421,6 +421,10 @@ private:
     std::optional<PointF> hint_button_;  // the table's Hint button as last drawn (for `locate`)
     // The opponent's offer dialog as last drawn: its Accept and Decline buttons (for `locate`).
     std::optional<PointF> offer_accept_, offer_decline_;
+    // The invitation dialog as last drawn: its buttons (`locate invitation accept|decline`) and
+    // what it said, "FROM TABLE (+N)" or "none" (`expect invitation`).
+    std::optional<PointF> invitation_accept_, invitation_decline_;
+    std::string invitation_shown_ = "none";
     // Where this frame drew the result band and the offer dialog (empty: not drawn), for
     // `expect offer_clear` (an offer must not hide the result).
     sf::FloatRect band_rect_, offer_rect_;

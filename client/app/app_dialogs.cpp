@@ -54,16 +54,27 @@ void App::ui_dialogs() {
         }
         ImGui::End();
     }
-    if (state_.lobby.invitation && (screen_ == Screen::Lobby || screen_ == Screen::Table)) {
+    // The newest invitation, in the lobby (at a table it waits: we could not join from there).
+    invitation_accept_.reset();
+    invitation_decline_.reset();
+    invitation_shown_ = "none";
+    if (const auto& invs = state_.lobby.invitations; !invs.empty() && screen_ == Screen::Lobby) {
         center_next_window(float(window_.getSize().x) / 2, cy);
         ImGui::Begin("##invite", nullptr, DIALOG_FLAGS | ImGuiWindowFlags_NoTitleBar);
-        const Invitation& inv = *state_.lobby.invitation;
+        const Invitation& inv = invs.back();
         ImGui::TextUnformatted(t(Str::InviteFrom, {inv.from, std::to_string(inv.table)}).c_str());
         if (!inv.table_name.empty())
             ImGui::TextDisabled("%s", table_title(lang_, inv.table_name, inv.default_name ? inv.from : std::string()).c_str());
+        invitation_shown_ = inv.from + " " + std::to_string(inv.table);
+        if (invs.size() > 1) {
+            ImGui::TextDisabled("%s", t(Str::MoreInvitations, {std::to_string(invs.size() - 1)}).c_str());
+            invitation_shown_ += " (+" + std::to_string(invs.size() - 1) + ")";
+        }
         const bool yes = ImGui::Button(t(Str::Accept), ImVec2(110, 0));
+        invitation_accept_ = item_centre();
         ImGui::SameLine();
         const bool no = ImGui::Button(t(Str::Decline), ImVec2(110, 0));
+        invitation_decline_ = item_centre();
         if (yes || no) {
             session_.answer_invite(yes);
             send_outbox();

@@ -49,6 +49,9 @@ App::StepResult App::step_expect(const ScriptAction& a, float waited_ms) {
     } else if (what == "offer_clear") {
         // expect offer_clear yes: the offer dialog leaves the result band uncovered
         got = offer_rect_.intersects(band_rect_) ? "the offer covers the result band" : "yes";
+    } else if (what == "invitation") {
+        // expect invitation FROM TABLE [(+N)]|none: what the invitation dialog showed last
+        got = invitation_shown_;
     } else if (what == "invitees") {
         // expect invitees NAME: the open invite list shows NAME
         got = "";

@@ -257,6 +257,8 @@ std::optional<App::StepResult> App::step_window(const ScriptAction& a, float wai
         }
         else if (a.args[0] == "offer" && a.args.size() == 2)  // "locate offer accept|decline": the offer dialog's
             p = a.args[1] == "accept" ? offer_accept_ : offer_decline_;
+        else if (a.args[0] == "invitation" && a.args.size() == 2)  // "locate invitation accept|decline" (lobby)
+            p = a.args[1] == "accept" ? invitation_accept_ : invitation_decline_;
         else if (a.args[0] == "square" && a.args.size() == 2 && square_from_string(a.args[1]) != SQ_NONE)
             p = board_geometry().center(square_from_string(a.args[1]));  // "locate square h2": a point of the table's board
         else if (const auto it = in_sight_.find(a.rest); it != in_sight_.end()) p = it->second;  // wholly in sight
@@ -268,7 +270,7 @@ std::optional<App::StepResult> App::step_window(const ScriptAction& a, float wai
                           : a.args[0] == "hint" || a.args[0] == "square" || a.args[0] == "offer" || a.args[0] == "invitee" ||
                                     a.args[0] == "invite_button" || a.args[0] == "pick"
                               ? Screen::Table
-                          : IN_SIGHT_NAMES.contains(a.args[0]) || a.args[0] == "row" ? Screen::Lobby
+                          : IN_SIGHT_NAMES.contains(a.args[0]) || a.args[0] == "row" || a.args[0] == "invitation" ? Screen::Lobby
                                                    : Screen::Review;
         if (!p || (screen_ != on && a.args[0] != "window")) {
             if (waited_ms > float(expect_grace_ms_)) script_fail("locate: " + a.rest + " is not shown");

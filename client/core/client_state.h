@@ -90,6 +90,8 @@ struct Invitation {
     int table = 0;
     std::string table_name;
     bool default_name = false;  // table_name is the server's "<from>'s table"
+    std::optional<Color> seat;  // the seat offered (none: to watch)
+    bool from_seated = false;   // the inviter held a seat there when we last heard of the table
 };
 
 struct UserEntry {
@@ -148,7 +150,9 @@ struct LobbyState {
     int tables_next = 0, tables_total = 0;
     int users_next = 0, users_total = 0;
     std::deque<ChatLine> chat;
-    std::optional<Invitation> invitation;
+    // Invitations to us not answered yet, oldest first (the dialog shows the newest), kept while
+    // they can be taken up (Session, session_invites.cpp).
+    std::vector<Invitation> invitations;
 };
 
 // One game of the server's archive as a `games` list shows it.

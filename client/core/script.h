@@ -33,6 +33,9 @@
 //                                           width, each in its column (one column when narrow)
 //   expect row ID red|black|watch shown|none   whether that button of a listed table is shown
 //   expect offer_clear yes                  the offer dialog leaves the result band uncovered
+//   locate invitation accept|decline, expect invitation FROM TABLE|FROM TABLE (+N)|none
+//                                           the lobby's invitation dialog: its buttons, what it
+//                                           shows (the newest; N more waiting)
 //   locate invitee|invite_button|pick NAME, expect invitees NAME
 //                                           the table's invite list, its Invite button, NAME
 //                                           in the open list; the open list shows NAME

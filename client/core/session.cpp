@@ -1,7 +1,8 @@
 // Session: the lines the server sends, decoded and dispatched: the welcome and errors, the
 // lobby's lists, the joined table's snapshot, clocks, moves, end and chat. By concept, the
 // rest is in session_requests.cpp (what the user asks), session_seats.cpp (the people at the
-// table and their offers) and session_archive.cpp (archive and analysis answers).
+// table and their offers), session_archive.cpp (archive and analysis answers) and
+// session_invites.cpp (invitations).
 #include "core/session.h"
 
 #include <algorithm>
@@ -118,6 +119,8 @@ void Session::on(const proto::Welcome& m) {
     state_.ai_ratings = m.ai_ratings;
     // A new connection: the server cancelled an analysis of ours when the old one was lost.
     state_.analysis.running = false;
+    // ... and forgot the invitations to it.
+    state_.lobby.invitations.clear();
     cue(Cue::Kind::Welcome);
     list_tables();
     list_users();
@@ -147,6 +150,7 @@ void Session::on(const proto::Error& m) {
     }
     if (m.request == "get_tournament_pgn") state_.tournaments.pgn.fail(c.code);
     if (m.request == "request_hint") state_.table.hint_pending = false;
+    if (m.request == "invite") invite_refused(m);
     // A refused offer of ours waits for no answer (only "your offer is still open" leaves it
     // waiting; "answer theirs first" comes with their offer of that kind open).
     {
@@ -170,6 +174,7 @@ void Session::on(const proto::Error& m) {
 // list holds already, met again as the list shifted between pages, is replaced in place).
 void Session::on(const proto::Tables& m) {
     if (!tables_more_ && m.offset == 0) state_.lobby.tables.clear();
+    if (!tables_more_) tables_from_ = m.offset;
     for (const auto& t : m.tables) {
         TableSummary s;
         s.id = int(t.id);
@@ -187,11 +192,18 @@ void Session::on(const proto::Tables& m) {
     tables_more_ = m.more;
     state_.lobby.tables_next = m.offset + int(m.tables.size());
     state_.lobby.tables_total = m.total;
+    // The whole list in one page (its lines were sent at once): a table missing from it is gone.
+    if (!m.more && tables_from_ == 0 && state_.lobby.tables_next >= m.total) invitations_whole_tables();
+    else
+        for (const auto& t : m.tables)
+            for (const TableSummary& s : state_.lobby.tables)
+                if (s.id == int(t.id)) invitations_seen_table(s);
 }
 
 void Session::on(const proto::Users& m) {
     auto& users = state_.lobby.users;
     if (!users_more_ && m.offset == 0) users.clear();
+    if (!users_more_) users_from_ = m.offset;
     for (const auto& u : m.users) {
         UserEntry e{u.name, int(u.table), u.rating};
         const auto it = std::find_if(users.begin(), users.end(), [&](const UserEntry& x) { return x.name == e.name; });
@@ -201,6 +213,7 @@ void Session::on(const proto::Users& m) {
     users_more_ = m.more;
     state_.lobby.users_next = m.offset + int(m.users.size());
     state_.lobby.users_total = m.total;
+    if (!m.more && users_from_ == 0 && state_.lobby.users_next >= m.total) invitations_whole_users();
 }
 
 void Session::on(const proto::UserJoined& m) {
@@ -212,6 +225,7 @@ void Session::on(const proto::UserJoined& m) {
 void Session::on(const proto::UserLeft& m) {
     auto& users = state_.lobby.users;
     std::erase_if(users, [&](const UserEntry& u) { return u.name == m.name; });
+    invitations_user_gone(m.name);
 }
 
 void Session::apply_table_info(const proto::TableInfo& info) {
@@ -233,6 +247,7 @@ void Session::apply_table_info(const proto::TableInfo& info) {
     for (auto& u : state_.lobby.users) {
         if (it->seats[RED].name == u.name || it->seats[BLACK].name == u.name) u.table = it->id;
     }
+    invitations_seen_table(*it);
     if (!mine) return;
     TableState& t = state_.table;
     t.name = info.name;
@@ -279,6 +294,7 @@ void Session::on(const proto::TableUpdate& m) { apply_table_info(m.table); }
 
 void Session::on(const proto::TableRemoved& m) {
     std::erase_if(state_.lobby.tables, [&](const TableSummary& t) { return t.id == int(m.table); });
+    invitations_table_gone(int(m.table));
 }
 
 void Session::apply_clocks(const proto::Clocks& c) {
@@ -305,6 +321,7 @@ void Session::on(const proto::TableSnapshot& m) {
     if (!same_table) state_.table = TableState{};
     TableState& t = state_.table;
     t.id = int(m.table.id);
+    invitations_table_gone(t.id);  // joining settles the invitations to this table
     if (m.result) t.result_text = m.result->text;  // before the claim check in apply_table_info
     else t.result_text.clear();
     apply_table_info(m.table);

@@ -82,6 +82,7 @@ public:
     // Takes back our open offer (state().table.outgoing_offer).
     void withdraw_offer();
     void invite(const std::string& name);
+    // Answers the newest invitation (state().lobby.invitations.back()).
     void answer_invite(bool accept);
     void sync();
     // Asks for a snapshot and, when it comes, measures how far the clocks we show are from
@@ -164,8 +165,17 @@ private:
     void on(const proto::TakebackAnswered& m);
     void on(const proto::TakebackDone& m);
     void on(const proto::NewGameOffered& m);
+    // Invitations (session_invites.cpp): ours refused, theirs retired by what the lobby's
+    // messages tell of their table (seen: an info of it just received; whole: a list of
+    // every table / user just received) or their inviter.
     void on(const proto::InviteReceived& m);
     void on(const proto::InviteAnswered& m);
+    void invite_refused(const proto::Error& m);
+    void invitations_seen_table(const TableSummary& t);
+    void invitations_table_gone(int table);
+    void invitations_user_gone(const std::string& name);
+    void invitations_whole_tables();
+    void invitations_whole_users();
     void on(const proto::LeftTable& m);
     // Archive answers (list_games / get_game).
     void on(const proto::Games& m);
@@ -210,6 +220,8 @@ private:
     std::map<std::string, int, std::less<>> received_;
     bool tables_more_ = false;
     bool users_more_ = false;
+    int tables_from_ = 0, users_from_ = 0;  // where the page being received began
+    std::string last_invited_;              // the player of our last invite
     bool archive_paging_ = false;  // the awaited `games` appends to the list
     // A snapshot whose moves arrive over several lines.
     bool snapshot_pending_ = false;

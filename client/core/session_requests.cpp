@@ -12,8 +12,11 @@ template <class M>
 void Session::send(const M& m) {
     outbox_.push_back(proto::encode_line(proto::ClientMessage(m)));
 }
-// session_explorer.cpp sends through it too.
+// session_explorer.cpp sends through it too...
 template void Session::send<proto::GetExplorer>(const proto::GetExplorer&);
+// ... and so does session_invites.cpp.
+template void Session::send<proto::Invite>(const proto::Invite&);
+template void Session::send<proto::AnswerInvite>(const proto::AnswerInvite&);
 
 void Session::on(const proto::Ping& m) { send(proto::Pong{m.id}); }
 
@@ -126,21 +129,6 @@ void Session::withdraw_offer() {
                                   : k == Offer::Kind::Takeback ? proto::OfferKind::Takeback
                                                                : proto::OfferKind::NewGame;
     send(proto::WithdrawOffer{proto::TableId(state_.table.id), what});
-}
-void Session::invite(const std::string& name) {
-    proto::Invite i;
-    i.table = proto::TableId(state_.table.id);
-    i.name = name;
-    send(i);
-}
-void Session::answer_invite(bool accept) {
-    if (!state_.lobby.invitation) return;
-    proto::AnswerInvite a;
-    a.table = proto::TableId(state_.lobby.invitation->table);
-    a.from = state_.lobby.invitation->from;
-    a.accept = accept;
-    send(a);
-    state_.lobby.invitation.reset();
 }
 void Session::sync() {
     if (state_.table.joined()) send(proto::Sync{proto::TableId(state_.table.id)});

@@ -1,6 +1,6 @@
 // Session: the people at the table and what they propose: players arriving, leaving,
 // dropping, abandoning and returning; draw, takeback and new-game offers, their answers and
-// withdrawal; the arbiter's actions; invitations.
+// withdrawal; the arbiter's actions.
 #include "core/session.h"
 
 #include <algorithm>
@@ -179,15 +179,6 @@ void Session::on(const proto::Hint& m) {
 void Session::on(const proto::HintUsed& m) {
     if (!for_my_table(m.table)) return;
     notice(m.side == BLACK ? Str::HintUsedBlack : Str::HintUsedRed, m.name);
-}
-
-void Session::on(const proto::InviteReceived& m) {
-    state_.lobby.invitation = Invitation{m.from, int(m.table), m.table_name, m.default_name};
-    cue(Cue::Kind::Invitation);
-}
-
-void Session::on(const proto::InviteAnswered& m) {
-    notice(m.accept ? Str::InviteAccepted : Str::InviteDeclined, m.name);
 }
 
 }  // namespace xq::client

@@ -93,7 +93,8 @@ enum class Lang { English, Chinese };
     X(TourneyForfeitLabel) X(TourneyDelayLabel) X(TourneyDelayHint) X(TourneyProblemForfeit) X(TourneyProblemDelay) X(TourneyForfeitAfter) X(TourneyDelayShown) X(TourneyLive) \
     X(TourneySavePgn) X(TourneyPgnFetching) X(TourneyPgnEmpty) X(TourneyPgnFailed) X(ErrNoTourneyPgn) \
     X(TourneyArbiter) X(ArbiterPanelTitle) X(ArbiterAddTime) X(ArbiterSeconds) X(ArbiterNoClock) X(ArbiterAdjudicate) X(ArbiterReason) X(ArbiterCancelGame) X(ArbiterConfirmAdjudicate) X(ArbiterConfirmCancel) X(ArbiterProblemSeconds) X(ArbiterProblemReason) X(ArbiterPausedMark) X(ErrArbiterNotAllowed) \
-    X(DetailNoHints) X(HintsAllowed) X(HintsMark) X(HintButton) X(HintTip) X(HintThinking) X(HintShown) X(HintUsedRed) X(HintUsedBlack) X(ErrHintNotAllowed)
+    X(DetailNoHints) X(HintsAllowed) X(HintsMark) X(HintButton) X(HintTip) X(HintThinking) X(HintShown) X(HintUsedRed) X(HintUsedBlack) X(ErrHintNotAllowed) \
+    X(InviteWaits) X(MoreInvitations)
 
 enum class Str {
 #define XQ_ENUM(name) name,

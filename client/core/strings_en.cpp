@@ -466,6 +466,8 @@ constexpr StringEntry TABLE[] = {
     {Str::HintUsedRed, "{} (Red) took a hint."},
     {Str::HintUsedBlack, "{} (Black) took a hint."},
     {Str::ErrHintNotAllowed, "No hint here: hints are given in games against the AI and at tables whose creator allows them, never in rated or tournament games; one at a time"},
+    {Str::InviteWaits, "{} invites you to table {}: it waits for you in the lobby."},
+    {Str::MoreInvitations, "{} more waiting"},
 };
 static_assert(table_complete(TABLE), "every string id once, in enum order");
 }  // namespace

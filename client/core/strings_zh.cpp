@@ -466,6 +466,8 @@ constexpr StringEntry TABLE[] = {
     {Str::HintUsedRed, "{}（红方）使用了提示。"},
     {Str::HintUsedBlack, "{}（黑方）使用了提示。"},
     {Str::ErrHintNotAllowed, "此处不能提示：只有与电脑对弈或棋桌创建者允许时才有提示，计分对局和比赛中没有；一次只能请求一个"},
+    {Str::InviteWaits, "{} 邀请你到第 {} 桌：回到大厅后答复。"},
+    {Str::MoreInvitations, "还有 {} 个邀请"},
 };
 static_assert(table_complete(TABLE), "every string id once, in enum order");
 }  // namespace

@@ -34,9 +34,9 @@ TEST_F(SessionTest, LobbyListsAndInvitations) {
     inv.table = 2;
     inv.from = "carol";
     feed(inv);
-    ASSERT_TRUE(state.lobby.invitation.has_value());
+    ASSERT_EQ(state.lobby.invitations.size(), 1u);
     session.answer_invite(true);
-    EXPECT_FALSE(state.lobby.invitation.has_value());
+    EXPECT_TRUE(state.lobby.invitations.empty());
     EXPECT_EQ(sent_types(), std::vector<std::string>{"answer_invite"});
 }
 

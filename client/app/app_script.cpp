@@ -261,9 +261,20 @@ App::StepResult App::step(const ScriptAction& a) {
         }
         std::ostringstream msg;
         msg << "clocks shown red " << d->shown[RED] << " ms, black " << d->shown[BLACK] << " ms; server red "
-            << d->server[RED] << " ms, black " << d->server[BLACK] << " ms (off by " << d->worst << " ms)";
+            << d->server[RED] << " ms, black " << d->server[BLACK] << " ms (off by " << d->worst << " ms; answered in "
+            << d->round_trip_ms << " ms)";
         std::cerr << "xiangqi-client: clock_check: " << msg.str() << "\n";
-        if (d->worst > std::atoi(a.args[0].c_str())) {
+        const std::int64_t limit = std::atoi(a.args[0].c_str());
+        if (d->worst > limit) {
+            // The snapshot's figures are older than its arrival by up to its round trip: when
+            // that could explain the excess (a loaded machine held the answer back), measure
+            // again, at most three probes in all. Only a probe within the limit passes.
+            static constexpr const char* PROBES = "__probes";
+            if (d->worst - limit <= d->round_trip_ms && ++baseline_[PROBES] < 3) {
+                std::cerr << "xiangqi-client: clock_check: the answer took " << d->round_trip_ms << " ms: measured again\n";
+                baseline_.erase(SENT);
+                return StepResult::Wait;
+            }
             script_fail(msg.str());
             return StepResult::Fail;
         }

@@ -315,6 +315,7 @@ void Session::on(const proto::TableSnapshot& m) {
             d.server[c] = c == RED ? m.clocks->red_ms : m.clocks->black_ms;
             d.worst = std::max<std::int64_t>(d.worst, std::abs(d.shown[c] - d.server[c]));
         }
+        d.round_trip_ms = std::chrono::duration_cast<std::chrono::milliseconds>(arrived_ - probe_sent_).count();
         clock_drift_ = d;
         clock_probe_ = false;
     }

@@ -91,6 +91,9 @@ public:
     struct ClockDrift {
         std::int64_t shown[2]{-1, -1}, server[2]{-1, -1};
         std::int64_t worst = 0;
+        // From the sync sent to its snapshot's arrival: the server's figures are older than
+        // their arrival by up to this (a measurement under load can be disturbed by it).
+        std::int64_t round_trip_ms = 0;
     };
     const std::optional<ClockDrift>& clock_drift() const { return clock_drift_; }
     // The server's game archive: the newest games (of `player`, or everyone's), then older
@@ -226,6 +229,7 @@ private:
     // A snapshot whose moves arrive over several lines.
     bool snapshot_pending_ = false;
     bool clock_probe_ = false;
+    std::chrono::steady_clock::time_point probe_sent_{};
     std::optional<ClockDrift> clock_drift_;
     std::chrono::steady_clock::time_point arrived_{};  // when the message being handled arrived
     std::string snapshot_start_fen_;

@@ -136,6 +136,7 @@ void Session::sync() {
 
 void Session::probe_clocks() {
     clock_probe_ = true;
+    probe_sent_ = std::chrono::steady_clock::now();
     clock_drift_.reset();
     sync();
 }

@@ -2,7 +2,8 @@
 # GUI test of the clocks: a real xiangqi-server on an ephemeral loopback port and two desktop
 # clients under Xvfb. Alice creates a table with the server's Fischer 20+0 clock, Bob sits as Black. Each client asks
 # the server for its clocks (`clock_check`: a sync whose snapshot carries the server's
-# figures) and fails when a clock it shows is more than 100 ms off: before the first move
+# figures) and fails when a clock it shows is more than 100 ms off (a probe whose answer came
+# back late enough to explain the excess is taken again, at most three): before the first move
 # (Red's time runs from the moment both seats are filled), after moves, under 10 s (the
 # low-time warning, screenshot) and after Red's flag falls (the final clocks).
 # Usage: gui_clock_test.sh CLIENT SERVER WORKDIR
@@ -66,7 +67,10 @@ run_client bob 1000 720 bob.txt || { echo "bob's script failed:"; cat bob.log; s
 wait "$alice" || { echo "alice's script failed:"; cat alice.log; status=1; }
 [ "$status" -eq 0 ] || { tail -n 30 server.log; exit 1; }
 grep -h "clock_check" alice.log bob.log
-checks=$(grep -c "clock_check" alice.log bob.log | awk -F: '{s+=$2} END {print s}')
-if [ "$checks" -ne 6 ]; then echo "expected 6 clock checks, saw $checks"; exit 1; fi
+# Six checks passed; a probe whose answer was held back long enough to explain an excess is
+# taken again (said so in the log), and only a probe within 100 ms passes a check.
+probes=$(cat alice.log bob.log | grep -c "clock_check: clocks shown" || true)
+again=$(cat alice.log bob.log | grep -c "measured again" || true)
+if [ "$((probes - again))" -ne 6 ]; then echo "expected 6 clock checks, saw $((probes - again))"; exit 1; fi
 check_screenshots low_time.png final.png bob_final.png
 echo "clock test passed"

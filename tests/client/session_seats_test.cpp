@@ -206,6 +206,35 @@ TEST_F(SessionTest, ClocksRunFromTheLinesArrival) {
     EXPECT_EQ(state.table.clock_now(RED, handled), 290000);
 }
 
+// The clock probe compares what we show when the server's figures arrive with them, and says
+// how long the answer took (the figures are older than their arrival by up to that).
+TEST_F(SessionTest, TheClockProbeMeasuresTheDriftAndTheRoundTrip) {
+    join_red_table();
+    proto::MoveMade mm = move_made(1, "h2e2", RED);
+    mm.clocks = proto::Clocks{290000, 300000, BLACK, false};
+    const auto t0 = std::chrono::steady_clock::now();
+    session.handle_line(proto::encode(proto::ServerMessage{mm}), t0);
+    session.probe_clocks();
+    EXPECT_EQ(sent_types(), std::vector<std::string>{"sync"});
+    proto::TableSnapshot s;
+    s.table.id = 7;
+    s.table.red = proto::SeatInfo{"alice", 0, true};
+    s.table.black = proto::SeatInfo{"AI", 5, true};
+    s.table.status = proto::TableStatus::Playing;
+    s.you = proto::Role::Red;
+    s.moves = {"h2e2"};
+    s.ply = 1;
+    s.clocks = proto::Clocks{290000, 299000, BLACK, false};  // Black's second gone, by the server
+    session.handle_line(proto::encode(proto::ServerMessage{s}), t0 + std::chrono::milliseconds(1250));
+    const auto& d = session.clock_drift();
+    ASSERT_TRUE(d.has_value());
+    EXPECT_EQ(d->shown[BLACK], 298750);  // 1,250 ms after the move's figures
+    EXPECT_EQ(d->server[BLACK], 299000);
+    EXPECT_EQ(d->worst, 250);
+    EXPECT_GE(d->round_trip_ms, 1000);  // sent just after t0, answered 1,250 ms after it
+    EXPECT_LE(d->round_trip_ms, 1250);
+}
+
 // A request the server refuses waits for no answer: "waiting for bob's answer" must not stay
 // on screen (nor its button stay greyed) after "you have not moved yet".
 TEST_F(SessionTest, ARefusedOfferWaitsForNoAnswer) {

@@ -35,22 +35,27 @@ struct SessionTest : ::testing::Test {
             if (c.kind == k) return true;
         return false;
     }
+    // Table 7's snapshot, a game under way after `moves`: we (alice) play Red against `black`
+    // (a human, or the AI at `black_ai`).
+    static proto::TableSnapshot red_snapshot(std::vector<std::string> moves = {}, const char* black = "AI", int black_ai = 5) {
+        proto::TableSnapshot s;
+        s.table.id = 7;
+        s.table.name = "t7";
+        s.table.red = proto::SeatInfo{"alice", 0, true};
+        s.table.black = proto::SeatInfo{black, black_ai, true};
+        s.table.status = proto::TableStatus::Playing;
+        s.you = proto::Role::Red;
+        s.moves = std::move(moves);
+        s.ply = int(s.moves.size());
+        return s;
+    }
     void join_red_table(std::vector<std::string> moves = {}) {
         proto::Welcome w;
         w.name = "alice";
         w.server = "test";
         feed(w);
         session.take_outbox();
-        proto::TableSnapshot s;
-        s.table.id = 7;
-        s.table.name = "t7";
-        s.table.red = proto::SeatInfo{"alice", 0, true};
-        s.table.black = proto::SeatInfo{"AI", 5, true};
-        s.table.status = proto::TableStatus::Playing;
-        s.you = proto::Role::Red;
-        s.moves = std::move(moves);
-        s.ply = int(s.moves.size());
-        feed(s);
+        feed(red_snapshot(std::move(moves)));
     }
     proto::MoveMade move_made(int ply, const char* mv, Color by) {
         Game g;

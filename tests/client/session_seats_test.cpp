@@ -164,15 +164,7 @@ TEST_F(SessionTest, OurOfferWaitsForTheAnswerAndEndsWithIt) {
 // stops at its figure and the other runs.
 TEST_F(SessionTest, ATakebackRunsTheClockOfTheSideToMove) {
     join_red_table();
-    proto::TableSnapshot s;
-    s.table.id = 7;
-    s.table.name = "t7";
-    s.table.red = proto::SeatInfo{"alice", 0, true};
-    s.table.black = proto::SeatInfo{"bob", 0, true};
-    s.table.status = proto::TableStatus::Playing;
-    s.you = proto::Role::Red;
-    s.moves = {"h2e2"};
-    s.ply = 1;
+    proto::TableSnapshot s = red_snapshot({"h2e2"}, "bob", 0);
     s.clocks = proto::Clocks{300000, 280000, BLACK, false};
     feed(s);
     ASSERT_EQ(state.table.clock_running, std::optional<Color>(BLACK));
@@ -216,14 +208,7 @@ TEST_F(SessionTest, TheClockProbeMeasuresTheDriftAndTheRoundTrip) {
     session.handle_line(proto::encode(proto::ServerMessage{mm}), t0);
     session.probe_clocks();
     EXPECT_EQ(sent_types(), std::vector<std::string>{"sync"});
-    proto::TableSnapshot s;
-    s.table.id = 7;
-    s.table.red = proto::SeatInfo{"alice", 0, true};
-    s.table.black = proto::SeatInfo{"AI", 5, true};
-    s.table.status = proto::TableStatus::Playing;
-    s.you = proto::Role::Red;
-    s.moves = {"h2e2"};
-    s.ply = 1;
+    proto::TableSnapshot s = red_snapshot({"h2e2"});
     s.clocks = proto::Clocks{290000, 299000, BLACK, false};  // Black's second gone, by the server
     session.handle_line(proto::encode(proto::ServerMessage{s}), t0 + std::chrono::milliseconds(1250));
     const auto& d = session.clock_drift();

@@ -150,14 +150,23 @@ void App::reconnect_tick() {
 }
 
 void App::ui_reconnect_banner() {
+    banner_rect_ = {};
     if (!reconnecting_) return;
     const auto size = window_.getSize();
-    ImGui::SetNextWindowPos(ImVec2(float(size.x) / 2, 8), ImGuiCond_Always, ImVec2(0.5f, 0));
+    // At a table: over the board, below the opponent's plate, so that both plates (names,
+    // clocks) and the side panel stay in sight; elsewhere at the window's top.
+    const bool table = screen_ == Screen::Table;
+    const Layout L = layout();
+    const float centre = table ? L.board_x + L.board_w / 2 : float(size.x) / 2;
+    const float room = table ? L.board_w : float(size.x);
+    ImGui::SetNextWindowPos(ImVec2(centre, table ? L.plate_h + 8 : 8), ImGuiCond_Always, ImVec2(0.5f, 0));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(room - 16, float(size.y)));
     ImGui::SetNextWindowBgAlpha(0.95f);
     ImGui::Begin("##reconnect", nullptr,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove |
                      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing);
-    ImGui::PushTextWrapPos(std::min(float(size.x) - 40.f, 560.f));
+    banner_rect_ = {ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowSize().x, ImGui::GetWindowSize().y};
+    ImGui::PushTextWrapPos(std::min(room - 40.f, 560.f));
     const int wait_s = std::max(0, int(std::ceil(reconnect_at_ - now())));
     ImGui::TextColored(ImVec4(0.75f, 0.2f, 0.1f, 1.f), "%s",
                        t(Str::Reconnecting, {pending_address_, std::to_string(reconnect_attempt_), std::to_string(wait_s)}).c_str());

@@ -428,6 +428,7 @@ private:
     // Where this frame drew the result band and the offer dialog (empty: not drawn), for
     // `expect offer_clear` (an offer must not hide the result).
     sf::FloatRect band_rect_, offer_rect_;
+    sf::FloatRect banner_rect_;  // the reconnect banner as last drawn (`expect banner_clear`)
     // The invite list at the table: its box as last drawn (`locate invitee`), and the names
     // the open list showed (`expect invitees`).
     std::optional<PointF> invite_combo_, invite_button_;

@@ -49,6 +49,18 @@ App::StepResult App::step_expect(const ScriptAction& a, float waited_ms) {
     } else if (what == "offer_clear") {
         // expect offer_clear yes: the offer dialog leaves the result band uncovered
         got = offer_rect_.intersects(band_rect_) ? "the offer covers the result band" : "yes";
+    } else if (what == "banner_clear") {
+        // expect banner_clear yes: the reconnect banner is shown and leaves the plates and the
+        // side panel uncovered
+        const Layout L = layout();
+        const float w = float(window_.getSize().x), h = float(window_.getSize().y);
+        const sf::FloatRect top{0, 0, L.panel_x, L.plate_h}, bottom{0, h - L.plate_h, L.panel_x, L.plate_h},
+            panel{L.panel_x, 0, w - L.panel_x, h};
+        got = banner_rect_.width <= 0                 ? "no banner"
+              : banner_rect_.intersects(top)          ? "the banner covers the top plate"
+              : banner_rect_.intersects(bottom)       ? "the banner covers the bottom plate"
+              : banner_rect_.intersects(panel)        ? "the banner covers the side panel"
+                                                      : "yes";
     } else if (what == "invitation") {
         // expect invitation FROM TABLE [(+N)]|none: what the invitation dialog showed last
         got = invitation_shown_;

@@ -33,6 +33,8 @@
 //                                           width, each in its column (one column when narrow)
 //   expect row ID red|black|watch shown|none   whether that button of a listed table is shown
 //   expect offer_clear yes                  the offer dialog leaves the result band uncovered
+//   expect banner_clear yes                 the reconnect banner leaves the plates and the side
+//                                           panel uncovered (at a table)
 //   locate invitation accept|decline, expect invitation FROM TABLE|FROM TABLE (+N)|none
 //                                           the lobby's invitation dialog: its buttons, what it
 //                                           shows (the newest; N more waiting)

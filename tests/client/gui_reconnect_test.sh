@@ -3,7 +3,8 @@
 # desktop clients under Xvfb. Alice (Red) and Bob (Black) play a move and chat; Dave watches
 # their table; Carol looks at an archived game in Review. The server is stopped (SIGTERM) and started again on the same
 # port with the same data: every client must show "reconnecting" (Alice's own plate still
-# "alice (you)" after failed attempts), come back by itself (no click), Alice and Bob to their seats with the table chat kept, and play on, Dave to his
+# "alice (you)" after failed attempts, the banner clear of both plates and the side panel),
+# come back by itself (no click), Alice and Bob to their seats with the table chat kept, and play on, Dave to his
 # place as a spectator; Carol, back
 # from Review, must find a working lobby (her lobby chat goes through).
 # Usage: gui_reconnect_test.sh CLIENT SERVER WORKDIR
@@ -25,6 +26,7 @@ expect connection reconnecting
 sleep 1500
 grace 3000
 expect seat_label red alice (you)
+expect banner_clear yes
 expect connection reconnecting
 grace 60000
 screenshot alice_reconnecting.png
@@ -104,8 +106,8 @@ sleep 1
 # The restart: the same port and data folder, a few seconds of absence.
 kill -TERM "$server_pid"
 wait "$server_pid" 2>/dev/null || true
-wait_for_line alice.log "ok seat_label = alice (you)" 30 ||
-  { echo "FAIL: alice's plate lost (you) while reconnecting"; cat alice.log; exit 1; }
+wait_for_line alice.log "ok banner_clear = yes" 30 ||
+  { echo "FAIL: alice's plate lost (you), or the banner covered it, while reconnecting"; cat alice.log; exit 1; }
 mv server.log server1.log
 "$server" --port "$port" --bind 127.0.0.1 --data-dir data --discovery-port 0 --log-level info --name "Reconnect test" \
   >server.log 2>&1 &

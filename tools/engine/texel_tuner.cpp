@@ -339,7 +339,8 @@ int fit_command(int argc, char** argv) {
                 << hold1 << (lambda > 0 ? " (against the blend; against the results " + std::to_string(results0) + " -> " +
                                                std::to_string(results1) + ", score K " + std::to_string(score_k) + ")"
                                          : std::string())
-                << ";\nstarted from the weights this block held before.";
+                << ";\nstarted from the weights this block held before (their history: docs/engine.md, \"The evaluation\n"
+                   "tuned by data\").";
         if (source.empty() || !replace_weights_block(source, weights_block(tuned, comment.str()))) {
             std::cerr << "error: " << write_path << " has no TUNED-WEIGHTS-BEGIN/END block\n";
             return 1;

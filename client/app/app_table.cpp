@@ -352,12 +352,17 @@ void App::ui_after_game(const TableState& tb) {
     const BoardModel& bm = tb.board;
     const bool vs_ai = tb.seats[~*bm.seat()].ai;
     const int next_as = next_as_ >= 0 ? next_as_ : (*bm.seat() == RED ? 1 : 0);
+    // Greyed while our request waits for the opponent (a second click would only be refused
+    // as still open; the request's line offers to withdraw it).
+    const bool asked = tb.outgoing_offer.kind == Offer::Kind::NewGame;
+    if (asked) ImGui::BeginDisabled();
     if (ImGui::Button(t(Str::NewGame))) {
         std::optional<Color> as;
         if (vs_ai) as = next_as == 0 ? RED : next_as == 1 ? BLACK : (std::random_device{}() & 1) ? RED : BLACK;
         session_.new_game(as);
         send_outbox();
     }
+    if (asked) ImGui::EndDisabled();
     if (!vs_ai) return;
     const ImGuiStyle& st = ImGui::GetStyle();
     const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;

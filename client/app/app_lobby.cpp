@@ -140,7 +140,8 @@ void App::ui_lobby() {
     const float list_h = std::max(ImGui::GetContentRegionAvail().y - people_below_h_, ImGui::GetTextLineHeightWithSpacing() * 3 + 16);
     ImGui::BeginChild("users", ImVec2(0, list_h), true);
     for (const UserEntry& u : state_.lobby.users) {
-        const std::string name = user_label(lang_, u.name, u.rating);
+        std::string name = user_label(lang_, u.name, u.rating);
+        if (u.name == state_.my_name) name += std::string(" (") + t(Str::You) + ")";  // as on the plates
         if (u.table > 0) ImGui::Text("%s  · %s", name.c_str(), t(Str::Table, {std::to_string(u.table)}).c_str());
         else ImGui::TextUnformatted(name.c_str());
     }

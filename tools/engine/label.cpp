@@ -1,8 +1,5 @@
 #include "label.h"
 
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -44,48 +41,8 @@ int own_label(Engine& engine, const Position& pos, std::uint64_t nodes) {
     return pos.side_to_move() == RED ? v : -v;
 }
 
-UciLabeller::~UciLabeller() {
-    if (pid_ <= 0) return;
-    send("quit");
-    close(in_fd_);
-    close(out_fd_);
-    for (int i = 0; i < 100; ++i) {
-        if (waitpid(pid_, nullptr, WNOHANG) == pid_) return;
-        usleep(10000);
-    }
-    kill(pid_, SIGKILL);
-    waitpid(pid_, nullptr, 0);
-}
-
-bool UciLabeller::send(const std::string& line) {
-    const std::string s = line + "\n";
-    std::size_t off = 0;
-    while (off < s.size()) {
-        const ssize_t n = write(in_fd_, s.data() + off, s.size() - off);
-        if (n <= 0) return false;
-        off += std::size_t(n);
-    }
-    return true;
-}
-
-std::optional<std::string> UciLabeller::read_line() {
-    for (;;) {
-        const auto nl = buffer_.find('\n');
-        if (nl != std::string::npos) {
-            std::string line = buffer_.substr(0, nl);
-            buffer_.erase(0, nl + 1);
-            if (!line.empty() && line.back() == '\r') line.pop_back();
-            return line;
-        }
-        char chunk[4096];
-        const ssize_t n = read(out_fd_, chunk, sizeof chunk);
-        if (n <= 0) return std::nullopt;
-        buffer_.append(chunk, std::size_t(n));
-    }
-}
-
 bool UciLabeller::wait_for(const std::string& token, std::string& error) {
-    while (auto line = read_line())
+    while (auto line = child_.read_line())
         if (line->rfind(token, 0) == 0) return true;
     error = "the engine ended before '" + token + "'";
     return false;
@@ -97,49 +54,24 @@ bool UciLabeller::start(const std::vector<std::string>& argv,
         error = "no engine program";
         return false;
     }
-    int to_child[2], from_child[2];
-    if (pipe(to_child) != 0 || pipe(from_child) != 0) {
-        error = "pipe failed";
-        return false;
-    }
-    signal(SIGPIPE, SIG_IGN);  // a dead engine is an error, not the end of the tool
-    pid_ = fork();
-    if (pid_ < 0) {
-        error = "fork failed";
-        return false;
-    }
-    if (pid_ == 0) {
-        dup2(to_child[0], 0);
-        dup2(from_child[1], 1);
-        close(to_child[1]);
-        close(from_child[0]);
-        std::vector<char*> args;
-        for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-        args.push_back(nullptr);
-        execvp(args[0], args.data());
-        _exit(127);
-    }
-    close(to_child[0]);
-    close(from_child[1]);
-    in_fd_ = to_child[1];
-    out_fd_ = from_child[0];
-    if (!send("uci") || !wait_for("uciok", error)) {
+    if (!child_.start(argv, error)) return false;
+    if (!child_.send("uci") || !wait_for("uciok", error)) {
         error = "cannot start " + argv[0] + " as a UCI engine: " + error;
         return false;
     }
     for (const auto& [name, value] : options)
-        if (!send("setoption name " + name + " value " + value)) break;
-    if (!send("isready") || !wait_for("readyok", error)) return false;
+        if (!child_.send("setoption name " + name + " value " + value)) break;
+    if (!child_.send("isready") || !wait_for("readyok", error)) return false;
     return true;
 }
 
 std::optional<int> UciLabeller::label(const Position& pos, const std::string& go, std::string& error) {
-    if (!send("ucinewgame") || !send("position fen " + pos.fen()) || !send(go)) {
+    if (!child_.send("ucinewgame") || !child_.send("position fen " + pos.fen()) || !child_.send(go)) {
         error = "the engine stopped reading";
         return std::nullopt;
     }
     std::optional<int> score;
-    while (auto line = read_line()) {
+    while (auto line = child_.read_line()) {
         if (line->rfind("bestmove", 0) == 0) {
             if (!score) {
                 error = "no score before '" + *line + "' for " + pos.fen();

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "child_process.h"
 #include "engine/search.h"
 #include "xiangqi/position.h"
 
@@ -28,7 +29,7 @@ int own_label(Engine& engine, const Position& pos, std::uint64_t nodes);
 class UciLabeller {
 public:
     UciLabeller() = default;
-    ~UciLabeller();
+    ~UciLabeller() { child_.stop("quit"); }
     UciLabeller(const UciLabeller&) = delete;
     UciLabeller& operator=(const UciLabeller&) = delete;
 
@@ -39,11 +40,8 @@ public:
     std::optional<int> label(const Position& pos, const std::string& go, std::string& error);
 
 private:
-    bool send(const std::string& line);
-    std::optional<std::string> read_line();
     bool wait_for(const std::string& token, std::string& error);
-    int pid_ = -1, in_fd_ = -1, out_fd_ = -1;
-    std::string buffer_;
+    tools::ChildProcess child_;
 };
 
 // `xiangqi-tune label IN OUT ...` (tune.cpp).

@@ -9,10 +9,7 @@
 // Engines that introduce themselves as Fairy-Stockfish get `UCI_Variant xiangqi` and their
 // rank numbering (1-10) is translated to ours (0-9) at this boundary. Engines run as child
 // processes on pipes; nothing here touches the network.
-#include <poll.h>
 #include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -25,9 +22,9 @@
 #include <optional>
 #include <sstream>
 #include <string>
-#include <thread>
 #include <vector>
 
+#include "child_process.h"
 #include "opening_lines.h"
 #include "xiangqi/game.h"
 #include "xiangqi/pgn.h"
@@ -86,71 +83,15 @@ public:
             error = "empty engine command";
             return false;
         }
-        int to_child[2], from_child[2];
-        if (pipe(to_child) != 0 || pipe(from_child) != 0) {
-            error = "pipe failed";
-            return false;
-        }
-        pid_ = fork();
-        if (pid_ < 0) {
-            error = "fork failed";
-            return false;
-        }
-        if (pid_ == 0) {
-            dup2(to_child[0], 0);
-            dup2(from_child[1], 1);
-            close(to_child[1]);
-            close(from_child[0]);
-            std::vector<char*> argv;
-            for (auto& a : args) argv.push_back(a.data());
-            argv.push_back(nullptr);
-            execvp(argv[0], argv.data());
-            _exit(127);
-        }
-        close(to_child[0]);
-        close(from_child[1]);
-        in_fd_ = to_child[1];
-        out_fd_ = from_child[0];
-        return true;
+        return child_.start(args, error);
     }
 
     ~EngineProcess() { shutdown(); }
 
-    void send(const std::string& line) {
-        const std::string s = line + "\n";
-        std::size_t off = 0;
-        while (off < s.size() && in_fd_ >= 0) {
-            const ssize_t n = write(in_fd_, s.data() + off, s.size() - off);
-            if (n <= 0) return;
-            off += std::size_t(n);
-        }
-    }
+    void send(const std::string& line) { child_.send(line); }
 
     // Next line, or nullopt after timeout_ms or end of output.
-    std::optional<std::string> read_line(int timeout_ms) {
-        const auto deadline = Clock::now() + std::chrono::milliseconds(timeout_ms);
-        for (;;) {
-            const auto nl = buffer_.find('\n');
-            if (nl != std::string::npos) {
-                std::string line = buffer_.substr(0, nl);
-                buffer_.erase(0, nl + 1);
-                if (!line.empty() && line.back() == '\r') line.pop_back();
-                return line;
-            }
-            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-            if (left <= 0 || out_fd_ < 0) return std::nullopt;
-            pollfd p{out_fd_, POLLIN, 0};
-            if (poll(&p, 1, int(left)) <= 0) continue;
-            char buf[4096];
-            const ssize_t n = read(out_fd_, buf, sizeof buf);
-            if (n <= 0) {
-                close(out_fd_);
-                out_fd_ = -1;
-                return std::nullopt;
-            }
-            buffer_.append(buf, std::size_t(n));
-        }
-    }
+    std::optional<std::string> read_line(int timeout_ms) { return child_.read_line(timeout_ms); }
 
     // Reads until a line starting with `prefix`; returns it or nullopt on timeout.
     std::optional<std::string> wait_for(const std::string& prefix, int timeout_ms,
@@ -166,35 +107,13 @@ public:
         }
     }
 
-    void shutdown() {
-        if (pid_ <= 0) return;
-        send("quit");
-        if (in_fd_ >= 0) close(in_fd_);
-        in_fd_ = -1;
-        for (int i = 0; i < 100; ++i) {
-            if (waitpid(pid_, nullptr, WNOHANG) == pid_) {
-                pid_ = -1;
-                break;
-            }
-            std::this_thread::sleep_for(std::chrono::milliseconds(10));
-        }
-        if (pid_ > 0) {
-            kill(pid_, SIGKILL);
-            waitpid(pid_, nullptr, 0);
-            pid_ = -1;
-        }
-        if (out_fd_ >= 0) close(out_fd_);
-        out_fd_ = -1;
-    }
+    void shutdown() { child_.stop("quit"); }
 
     bool fsf = false;  // Fairy-Stockfish: ranks 1-10 in its move text
     std::string name;
 
 private:
-    pid_t pid_ = -1;
-    int in_fd_ = -1;
-    int out_fd_ = -1;
-    std::string buffer_;
+    tools::ChildProcess child_;
 };
 
 // Fairy-Stockfish writes ranks 1..10; we write 0..9.

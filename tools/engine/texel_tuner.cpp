@@ -64,7 +64,7 @@ void TexelTuner::add(const Position& pos, double target, bool holdout, double re
     e.fixed_mg = tr.fixed_mg;
     e.fixed_eg = tr.fixed_eg;
     e.threat = tr.threat;
-    e.result = float(target);
+    e.target = float(target);
     e.game_result = float(result < 0 ? target : result);
     e.holdout = holdout;
     entries_.push_back(e);
@@ -88,24 +88,12 @@ int TexelTuner::red_eval(std::size_t i, const std::vector<int>& w) const {
     return v + e.stm_sign * EVAL_TEMPO;
 }
 
-double TexelTuner::error(const std::vector<int>& w, bool holdout) const {
+double TexelTuner::error_to(float Entry::*goal, const std::vector<int>& w, bool holdout) const {
     double sum = 0;
     std::size_t n = 0;
     for (std::size_t i = 0; i < entries_.size(); ++i) {
         if (entries_[i].holdout != holdout) continue;
-        const double d = entries_[i].result - sigmoid(k_ * red_eval(i, w));
-        sum += d * d;
-        ++n;
-    }
-    return n ? sum / double(n) : 0.0;
-}
-
-double TexelTuner::error_to_results(const std::vector<int>& w, bool holdout) const {
-    double sum = 0;
-    std::size_t n = 0;
-    for (std::size_t i = 0; i < entries_.size(); ++i) {
-        if (entries_[i].holdout != holdout) continue;
-        const double d = entries_[i].game_result - sigmoid(k_ * red_eval(i, w));
+        const double d = entries_[i].*goal - sigmoid(k_ * red_eval(i, w));
         sum += d * d;
         ++n;
     }
@@ -141,7 +129,7 @@ std::vector<int> TexelTuner::tune(const std::vector<int>& start, const TuneOptio
             const double raw = (mg * e.phase + eg * (EVAL_PHASE_MAX - e.phase)) / EVAL_PHASE_MAX + e.threat;
             const double div = raw > 0 ? e.div_pos : e.div_neg;
             const double p = sigmoid(k_ * (raw / div + e.stm_sign * EVAL_TEMPO));
-            const double diff = e.result - p;
+            const double diff = e.target - p;
             err += diff * diff;
             // d(error)/d(raw) for this position; raw is linear in the weights.
             const double d_raw = -2.0 * diff * p * (1 - p) * k_ / div;
@@ -309,13 +297,13 @@ int fit_command(int argc, char** argv) {
               << " held out (games numbered 0 mod " << holdout_every << ")\n"
               << "fitted K: " << k << " per centipawn\n"
               << "error before: training " << train0 << ", held out " << hold0 << "\n";
-    const double results0 = tuner.error_to_results(start, true);
+    const double results0 = lambda > 0 ? tuner.error_to_results(start, true) : 0;
     const std::vector<int> tuned = tuner.tune(start, topt, [](int it, double err) {
         std::cout << "  iteration " << it << ": training error " << err << "\n";
     });
     const double train1 = tuner.error(tuned, false), hold1 = tuner.error(tuned, true);
     std::cout << "error after:  training " << train1 << ", held out " << hold1 << "\n";
-    const double results1 = tuner.error_to_results(tuned, true);
+    const double results1 = lambda > 0 ? tuner.error_to_results(tuned, true) : 0;
     if (lambda > 0)
         std::cout << "held out against the game results alone: " << results0 << " -> " << results1 << "\n";
     for (std::size_t i = 0; i < tuned.size(); ++i)

@@ -29,8 +29,10 @@ public:
 
     // Mean squared error between the targets and sigmoid(k * eval), over the training part
     // (holdout = false) or the held-out part; error_to_results against the game results.
-    double error(const std::vector<int>& w, bool holdout) const;
-    double error_to_results(const std::vector<int>& w, bool holdout) const;
+    double error(const std::vector<int>& w, bool holdout) const { return error_to(&Entry::target, w, holdout); }
+    double error_to_results(const std::vector<int>& w, bool holdout) const {
+        return error_to(&Entry::game_result, w, holdout);
+    }
     // The k (per centipawn) that minimises the training error for w; stored for error/tune.
     double fit_k(const std::vector<int>& w);
     double k() const { return k_; }
@@ -56,10 +58,12 @@ private:
         std::int8_t div_pos = 1;       // draw scaling divisor when Red is ahead
         std::int8_t div_neg = 1;       // ... when Black is ahead
         std::int32_t fixed_mg = 0, fixed_eg = 0, threat = 0;
-        float result = 0.5f;       // the target of the fit
+        float target = 0.5f;       // the target of the fit
         float game_result = 0.5f;  // the game's result
         bool holdout = false;
     };
+    // Mean squared error between the entries' `goal` field and sigmoid(k * eval).
+    double error_to(float Entry::*goal, const std::vector<int>& w, bool holdout) const;
     std::vector<Entry> entries_;
     std::vector<std::uint16_t> idx_;  // weight entry (vector index / 2)
     std::vector<std::int16_t> coef_;

@@ -186,18 +186,13 @@ void Session::on(const proto::Tables& m) {
         s.rules = rules_from(t.settings);
         auto& tables = state_.lobby.tables;
         const auto it = std::find_if(tables.begin(), tables.end(), [&](const TableSummary& x) { return x.id == s.id; });
-        if (it != tables.end()) *it = std::move(s);
-        else tables.push_back(std::move(s));
+        invitations_seen_table(it != tables.end() ? (*it = std::move(s)) : tables.emplace_back(std::move(s)));
     }
     tables_more_ = m.more;
     state_.lobby.tables_next = m.offset + int(m.tables.size());
     state_.lobby.tables_total = m.total;
     // The whole list in one page (its lines were sent at once): a table missing from it is gone.
     if (!m.more && tables_from_ == 0 && state_.lobby.tables_next >= m.total) invitations_whole_tables();
-    else
-        for (const auto& t : m.tables)
-            for (const TableSummary& s : state_.lobby.tables)
-                if (s.id == int(t.id)) invitations_seen_table(s);
 }
 
 void Session::on(const proto::Users& m) {

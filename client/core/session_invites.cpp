@@ -46,23 +46,20 @@ void Session::on(const proto::InviteReceived& m) {
     std::erase_if(list, [&](const Invitation& i) { return i.table == int(m.table) && i.from == m.from; });
     if (list.size() >= MAX_INVITATIONS) list.erase(list.begin());
     Invitation inv{m.from, int(m.table), m.table_name, m.default_name, color_of_role(m.as), false};
-    const bool at_table = state_.table.joined();
-    // In the lobby our list of tables is live: the invitation is checked against it at once.
-    // At a table it is not (nothing of the lobby reaches us there): the invitation waits for
-    // our return, when fresh lists check it.
-    if (!at_table) {
-        const auto& tables = state_.lobby.tables;
-        const auto t = std::find_if(tables.begin(), tables.end(), [&](const TableSummary& x) { return x.id == inv.table; });
-        if (t != tables.end()) inv.from_seated = seated(*t, inv.from);
-    }
     list.push_back(std::move(inv));
-    if (at_table) {
+    // At a table our list of tables is not live (nothing of the lobby reaches us there): the
+    // invitation waits for our return, when fresh lists check it.
+    if (state_.table.joined()) {
         notice(Str::InviteWaits, m.from, std::to_string(m.table));
         return;
     }
-    const auto t = std::find_if(state_.lobby.tables.begin(), state_.lobby.tables.end(),
-                                [&](const TableSummary& x) { return x.id == int(m.table); });
-    if (t != state_.lobby.tables.end()) invitations_seen_table(*t);
+    // In the lobby it is: the invitation is checked against it at once.
+    const auto& tables = state_.lobby.tables;
+    const auto t = std::find_if(tables.begin(), tables.end(), [&](const TableSummary& x) { return x.id == int(m.table); });
+    if (t != tables.end()) {
+        list.back().from_seated = seated(*t, m.from);
+        invitations_seen_table(*t);
+    }
     if (!list.empty() && list.back().table == int(m.table) && list.back().from == m.from) cue(Cue::Kind::Invitation);
 }
 
@@ -96,7 +93,6 @@ void Session::invitations_whole_tables() {
     std::erase_if(state_.lobby.invitations, [&](const Invitation& i) {
         return std::none_of(tables.begin(), tables.end(), [&](const TableSummary& t) { return t.id == i.table; });
     });
-    for (const TableSummary& t : tables) invitations_seen_table(t);
 }
 
 void Session::invitations_whole_users() {

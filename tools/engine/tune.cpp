@@ -1,6 +1,8 @@
 // xiangqi-tune: the evaluation tuned by data.
 //   gen OUT [--games N] [--first-game G] [--seed S] [--nodes N] [--random-plies MIN-MAX]
 //       [--openings FILE] [--max-plies N]: self-play games, quiet positions with the result
+//   positions OUT PGN... [--skip-plies N] [--first-game G]: the quiet positions of played games
+//       with their results (pgn_positions.h)
 //   label IN OUT [--nodes N] [--uci PROGRAM [--uci-option NAME=VALUE]...]: a search score for
 //       each position (label.h)
 //   fit DATA... [--iterations N] [--holdout-every N] [--lambda L] [--write EVAL.cpp]: Texel fit
@@ -15,6 +17,7 @@
 
 #include "label.h"
 #include "opening_lines.h"
+#include "pgn_positions.h"
 #include "selfplay.h"
 #include "texel_tuner.h"
 
@@ -107,8 +110,10 @@ int gen_command(int argc, char** argv) {
 int main(int argc, char** argv) {
     const std::string cmd = argc > 1 ? argv[1] : "";
     if (cmd == "gen") return gen_command(argc, argv);
+    if (cmd == "positions") return positions_command(argc, argv);
     if (cmd == "label") return label_command(argc, argv);
     if (cmd == "fit") return fit_command(argc, argv);
-    std::cerr << "usage: xiangqi-tune gen OUT [options] | label IN OUT [options] | fit DATA... [options]\n";
+    std::cerr << "usage: xiangqi-tune gen OUT [options] | positions OUT PGN... [options]\n"
+                 "       | label IN OUT [options] | fit DATA... [options]\n";
     return 2;
 }

@@ -108,7 +108,9 @@ private:
     // the create-table dialog (app_create.cpp) and the dialogs over them (app_dialogs.cpp).
     void ui_connect();
     void ui_lobby();
+    void ui_lobby_tables_wide();
     void ui_lobby_tables_narrow();
+    float lobby_wide_min_width() const;  // the window's list needs this much for the wide layout
     // A listed table's Sit as Red, Sit as Black and Watch buttons, in fixed slots of one
     // width (side by side or one a line), and where they were drawn (`locate row ID SLOT`,
     // `expect row_buttons aligned`).
@@ -123,6 +125,20 @@ private:
     std::vector<RowButton> row_buttons_;
     std::array<float, 4> tables_rect_{};  // the table list's visible area (x0, y0, x1, y1)
     bool narrow_lobby_ = false;
+    // Each listed table's row as the last frame drew it (`expect lobby_rows fit`): from its top
+    // to the bottom of its lowest item, and the texts drawn wider than their cells.
+    struct LobbyRow {
+        int table;
+        float top, bottom;
+    };
+    std::vector<LobbyRow> lobby_rows_;
+    std::string lobby_cut_;
+    float lobby_line_h_ = 0, lobby_spacing_ = 0;  // a text line's height, the space between lines
+    void lobby_row_start(int table);
+    void lobby_row_item();  // the item just drawn belongs to the current row
+    // One cell's line of text cut to the cell's width with "…" (the whole text on hover).
+    void lobby_cell_text(const std::string& text, bool disabled);
+    std::string lobby_rows_problems() const;
     void ui_table();
     void ui_review();
     void ui_settings();

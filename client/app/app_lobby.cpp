@@ -10,6 +10,7 @@
 
 #include "app/app.h"
 #include "app/ui_common.h"
+#include "core/text_wrap.h"
 
 namespace xq::client {
 
@@ -21,9 +22,9 @@ void App::ui_lobby() {
     const sf::Vector2u size = window_.getSize();
     const float W = float(size.x), H = float(size.y);
     const float side_w = std::clamp(W * 0.28f, 220.f, 360.f);
-    // Narrow windows (640x480): each table is one cell of name, seats and clock over two
-    // lines, its buttons stacked beside it, instead of seven squeezed columns.
-    const bool narrow = W - side_w < 760;
+    // Narrow windows (640x480, 1100x700): each table is one cell of name, seats and the rest
+    // over three lines, its buttons stacked beside it, instead of eight squeezed columns.
+    const bool narrow = W - side_w < lobby_wide_min_width();
     narrow_lobby_ = narrow;
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(ImVec2(W - side_w, H));
@@ -68,56 +69,15 @@ void App::ui_lobby() {
     const float chat_h = std::max(160.f, H * 0.3f);
     ImGui::BeginChild("tables", ImVec2(0, -chat_h), false);
     row_buttons_.clear();
+    lobby_rows_.clear();
+    lobby_cut_.clear();
     {
         const ImVec2 lo = ImGui::GetWindowPos(), hi = ImGui::GetWindowContentRegionMax();
         tables_rect_ = {lo.x, lo.y, lo.x + hi.x, lo.y + ImGui::GetWindowSize().y};
     }
     if (state_.lobby.tables.empty()) ImGui::TextDisabled("%s", t(Str::NoTables));
     else if (narrow) ui_lobby_tables_narrow();
-    else if (ImGui::BeginTable("tbl", 7, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp |
-                                             ImGuiTableFlags_PadOuterX)) {
-        ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, 36);
-        ImGui::TableSetupColumn(t(Str::TableName));
-        ImGui::TableSetupColumn(t(Str::Red));
-        ImGui::TableSetupColumn(t(Str::Black));
-        ImGui::TableSetupColumn(t(Str::TimeControl));
-        ImGui::TableSetupColumn(t(Str::Spectators), ImGuiTableColumnFlags_WidthFixed, 90);
-        ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 3 * row_button_width() + 2 * ImGui::GetStyle().ItemSpacing.x);
-        ImGui::TableHeadersRow();
-        for (const TableSummary& tb : state_.lobby.tables) {
-            ImGui::PushID(tb.id);
-            ImGui::TableNextRow();
-            ImGui::TableNextColumn();
-            ImGui::Text("%d", tb.id);
-            ImGui::TableNextColumn();
-            ImGui::Text("%s", table_title(lang_, tb.name, tb.default_of).c_str());
-            ImGui::TextDisabled("%s", status_label(lang_, tb.status).c_str());
-            for (Color c : {RED, BLACK}) {
-                ImGui::TableNextColumn();
-                const SeatInfo& s = tb.seats[c];
-                if (s.name.empty()) ImGui::TextDisabled("%s", t(Str::EmptySeat));
-                else ImGui::TextUnformatted(seat_label(lang_, s, state_.my_name).c_str());
-            }
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(clock_words(lang_, tb.rules.clock).c_str());
-            if (ImGui::IsItemHovered()) {
-                // The rest of the table's rules on hover.
-                const TableRules& r = tb.rules;
-                std::string abandon = t(r.abandon == AbandonRule::Ai ? Str::AbandonAi : Str::AbandonClaim);
-                if (r.abandon == AbandonRule::Ai) abandon += " (" + t(Str::AiName, {std::to_string(r.hold_level)}) + ")";
-                ImGui::SetTooltip("%s: %d\n%s %s\n%s: %s", t(Str::GraceSeconds), r.grace_s, t(Str::WhenNoReturn), abandon.c_str(),
-                                  t(Str::TakebacksAllowed), t(r.takebacks ? Str::Yes : Str::No));
-            }
-            if (!tb.rules.takebacks) ImGui::TextDisabled("%s", t(Str::NoTakebacks));
-            if (tb.rules.hints) ImGui::TextDisabled("%s", t(Str::HintsMark));
-            ImGui::TableNextColumn();
-            ImGui::Text("%d", tb.spectators);
-            ImGui::TableNextColumn();
-            ui_row_buttons(tb, true);
-            ImGui::PopID();
-        }
-        ImGui::EndTable();
-    }
+    else ui_lobby_tables_wide();
     // The server lists a page of tables at a time (PROTOCOL.md, Lobby lists).
     if (const LobbyState& l = state_.lobby; l.tables_next < l.tables_total &&
         ImGui::SmallButton(t(Str::MoreTables, {std::to_string(l.tables_total - l.tables_next)}).c_str())) {
@@ -159,6 +119,91 @@ void App::ui_lobby() {
     ImGui::End();
 }
 
+namespace {
+// The fixed columns of the wide list; the stretching ones (name, seats, clock) share the rest.
+struct WideColumns {
+    float id, status, spectators, buttons;
+};
+WideColumns wide_columns(Lang lang, float buttons) {
+    WideColumns c{ImGui::CalcTextSize("999").x, 0, 0, buttons};
+    for (Str s : {Str::Status, Str::StatusWaiting, Str::StatusPlaying, Str::StatusFinished})
+        c.status = std::max(c.status, ImGui::CalcTextSize(tr(lang, s)).x);
+    c.spectators = std::max(ImGui::CalcTextSize(tr(lang, Str::Spectators)).x, ImGui::CalcTextSize("999").x);
+    return c;
+}
+// The least the four stretching columns need together to say something in each.
+constexpr float WIDE_STRETCH_MIN = 330;
+}  // namespace
+
+float App::lobby_wide_min_width() const {
+    const WideColumns c = wide_columns(lang_, 3 * row_button_width() + 2 * ImGui::GetStyle().ItemSpacing.x);
+    const ImGuiStyle& st = ImGui::GetStyle();
+    // Each of the eight columns has its cell padding; the list its window padding.
+    return c.id + c.status + c.spectators + c.buttons + WIDE_STRETCH_MIN + 8 * 2 * st.CellPadding.x +
+           2 * st.WindowPadding.x + st.ScrollbarSize;
+}
+
+void App::lobby_cell_text(const std::string& text, bool disabled) {
+    const float avail = std::max(0.f, ImGui::GetContentRegionAvail().x);
+    const std::string shown = elide_text(text, avail, [](const std::string& s) { return ImGui::CalcTextSize(s.c_str()).x; });
+    if (disabled) ImGui::TextDisabled("%s", shown.c_str());
+    else ImGui::TextUnformatted(shown.c_str());
+    if (shown != text && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
+    if (ImGui::GetItemRectSize().x > avail + 0.5f) lobby_cut_ += "\"" + shown + "\" wider than its cell; ";
+    lobby_row_item();
+}
+
+void App::ui_lobby_tables_wide() {
+    const WideColumns c = wide_columns(lang_, 3 * row_button_width() + 2 * ImGui::GetStyle().ItemSpacing.x);
+    if (!ImGui::BeginTable("tbl", 8, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_PadOuterX))
+        return;
+    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, c.id);
+    ImGui::TableSetupColumn(t(Str::TableName), ImGuiTableColumnFlags_WidthStretch, 3.f);
+    ImGui::TableSetupColumn(t(Str::Status), ImGuiTableColumnFlags_WidthFixed, c.status);
+    ImGui::TableSetupColumn(t(Str::Red), ImGuiTableColumnFlags_WidthStretch, 1.5f);
+    ImGui::TableSetupColumn(t(Str::Black), ImGuiTableColumnFlags_WidthStretch, 1.5f);
+    ImGui::TableSetupColumn(t(Str::TimeControl), ImGuiTableColumnFlags_WidthStretch, 2.f);
+    ImGui::TableSetupColumn(t(Str::Spectators), ImGuiTableColumnFlags_WidthFixed, c.spectators);
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, c.buttons);
+    ImGui::TableHeadersRow();
+    for (const TableSummary& tb : state_.lobby.tables) {
+        ImGui::PushID(tb.id);
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        lobby_row_start(tb.id);
+        lobby_cell_text(std::to_string(tb.id), false);
+        ImGui::TableNextColumn();
+        lobby_cell_text(table_title(lang_, tb.name, tb.default_of), false);
+        ImGui::TableNextColumn();
+        lobby_cell_text(status_label(lang_, tb.status), true);
+        for (Color col : {RED, BLACK}) {
+            ImGui::TableNextColumn();
+            const SeatInfo& s = tb.seats[col];
+            if (s.name.empty()) lobby_cell_text(t(Str::EmptySeat), true);
+            else lobby_cell_text(seat_label(lang_, s, state_.my_name), false);
+        }
+        ImGui::TableNextColumn();
+        // The clock in words with the table's marks after it; the rest of its rules on hover.
+        std::string clock = clock_words(lang_, tb.rules.clock);
+        if (!tb.rules.takebacks) clock.append(" · ").append(t(Str::NoTakebacks));
+        if (tb.rules.hints) clock.append(" · ").append(t(Str::HintsMark));
+        lobby_cell_text(clock, false);
+        if (ImGui::IsItemHovered()) {
+            const TableRules& r = tb.rules;
+            std::string abandon = t(r.abandon == AbandonRule::Ai ? Str::AbandonAi : Str::AbandonClaim);
+            if (r.abandon == AbandonRule::Ai) abandon += " (" + t(Str::AiName, {std::to_string(r.hold_level)}) + ")";
+            ImGui::SetTooltip("%s\n%s: %d\n%s %s\n%s: %s", clock.c_str(), t(Str::GraceSeconds), r.grace_s, t(Str::WhenNoReturn),
+                              abandon.c_str(), t(Str::TakebacksAllowed), t(r.takebacks ? Str::Yes : Str::No));
+        }
+        ImGui::TableNextColumn();
+        lobby_cell_text(std::to_string(tb.spectators), false);
+        ImGui::TableNextColumn();
+        ui_row_buttons(tb, true);
+        ImGui::PopID();
+    }
+    ImGui::EndTable();
+}
+
 void App::ui_lobby_tables_narrow() {
     if (!ImGui::BeginTable("tbln", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_PadOuterX)) return;
     ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("999").x);
@@ -169,10 +214,11 @@ void App::ui_lobby_tables_narrow() {
         ImGui::PushID(tb.id);
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ImGui::Text("%d", tb.id);
+        lobby_row_start(tb.id);
+        lobby_cell_text(std::to_string(tb.id), false);
         ImGui::TableNextColumn();
-        ImGui::PushTextWrapPos(0);
-        ImGui::TextUnformatted(table_title(lang_, tb.name, tb.default_of).c_str());
+        // Three lines beside the three button slots, each cut to the cell (whole on hover).
+        lobby_cell_text(table_title(lang_, tb.name, tb.default_of), false);
         std::string seats;
         for (Color c : {RED, BLACK}) {
             const SeatInfo& s = tb.seats[c];
@@ -180,14 +226,13 @@ void App::ui_lobby_tables_narrow() {
             seats.append(s.name.empty() ? std::string(t(Str::EmptySeat)) : seat_label(lang_, s, state_.my_name));
             if (c == RED) seats.append(" · ");
         }
-        ImGui::TextUnformatted(seats.c_str());
+        lobby_cell_text(seats, false);
         std::string more = status_label(lang_, tb.status);
         more.append(" · ").append(clock_words(lang_, tb.rules.clock));
         more.append(" · ").append(t(Str::Watchers, {std::to_string(tb.spectators)}));
         if (!tb.rules.takebacks) more.append(" · ").append(t(Str::NoTakebacks));
         if (tb.rules.hints) more.append(" · ").append(t(Str::HintsMark));
-        ImGui::TextDisabled("%s", more.c_str());
-        ImGui::PopTextWrapPos();
+        lobby_cell_text(more, true);
         ImGui::TableNextColumn();
         ui_row_buttons(tb, false);
         ImGui::PopID();
@@ -228,11 +273,35 @@ void App::ui_row_buttons(const TableSummary& tb, bool one_line) {
         ImGui::PopStyleVar();
         const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
         row_buttons_.push_back({tb.id, sl.name, lo.x, lo.y, hi.x, hi.y});
+        lobby_row_item();
         if (clicked) {
             session_.join(tb.id, sl.role);
             send_outbox();
         }
     }
+}
+
+void App::lobby_row_start(int table) {
+    const float y = ImGui::GetCursorScreenPos().y;
+    lobby_rows_.push_back({table, y, y});
+    lobby_line_h_ = ImGui::GetTextLineHeight();
+    lobby_spacing_ = ImGui::GetStyle().ItemSpacing.y;
+}
+
+void App::lobby_row_item() {
+    if (!lobby_rows_.empty()) lobby_rows_.back().bottom = std::max(lobby_rows_.back().bottom, ImGui::GetItemRectMax().y);
+}
+
+std::string App::lobby_rows_problems() const {
+    // One line a table in the wide list (its columns side by side), three in the narrow one
+    // (name, seats, the rest), and no text wider than its cell.
+    std::string out;
+    const int want = narrow_lobby_ ? 3 : 1;
+    for (const LobbyRow& r : lobby_rows_) {
+        const int lines = int(std::lround((r.bottom - r.top + lobby_spacing_) / (lobby_line_h_ + lobby_spacing_)));
+        if (lines != want) out += "table " + std::to_string(r.table) + ": " + std::to_string(lines) + " lines; ";
+    }
+    return out + lobby_cut_;
 }
 
 std::string App::row_buttons_problems() const {

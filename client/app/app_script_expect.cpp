@@ -40,6 +40,11 @@ App::StepResult App::step_expect(const ScriptAction& a, float waited_ms) {
         // expect row_buttons aligned: the lobby list's buttons in their columns, of one width
         const std::string problems = row_buttons_problems();
         got = row_buttons_.empty() ? "none shown" : problems.empty() ? "aligned" : problems;
+    } else if (what == "lobby_rows") {
+        // expect lobby_rows fit: each listed table's row as tall as its layout's lines (one wide,
+        // three narrow: nothing wrapped) with no text wider than its cell
+        const std::string problems = lobby_rows_problems();
+        got = lobby_rows_.empty() ? "none shown" : problems.empty() ? "fit" : problems;
     } else if (what == "row" && a.args.size() == 4) {
         // expect row 1 black none: that button of listed table 1 is not shown (else "shown")
         want = a.args[3];

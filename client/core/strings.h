@@ -18,7 +18,7 @@ enum class Lang { English, Chinese };
     X(Disconnected) X(Language) X(Theme) X(ThemeWood) X(ThemeJade) X(Sound) X(LobbyTitle) \
     X(Tables) X(CreateTable) X(TableName) X(TimeControl) X(NoClock) X(Minutes) X(Increment) \
     X(SitRed) X(SitBlack) X(Spectate) X(Players) X(LobbyChat) X(Send) X(Invite) X(InviteFrom) \
-    X(Accept) X(Decline) X(StatusWaiting) X(StatusPlaying) X(StatusFinished) X(Spectators) \
+    X(Accept) X(Decline) X(StatusWaiting) X(StatusPlaying) X(StatusFinished) X(Spectators) X(Status) \
     X(Red) X(Black) X(EmptySeat) X(TableChat) X(MoveList) X(Notation) X(Takeback) X(OfferDraw) \
     X(Resign) X(NewGame) X(AskAi) X(AiLevel) X(AiRating) X(Flip) X(Leave) X(Review) X(Thinking) \
     X(DrawOffered) X(TakebackRequested) X(OpponentLeft) X(OpponentReturned) X(ConfirmQuitTitle) \

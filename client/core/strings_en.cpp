@@ -45,6 +45,7 @@ constexpr StringEntry TABLE[] = {
     {Str::StatusPlaying, "playing"},
     {Str::StatusFinished, "finished"},
     {Str::Spectators, "Spectators"},
+    {Str::Status, "Status"},
     {Str::Red, "Red"},
     {Str::Black, "Black"},
     {Str::EmptySeat, "(empty)"},

@@ -45,6 +45,7 @@ constexpr StringEntry TABLE[] = {
     {Str::StatusPlaying, "对局中"},
     {Str::StatusFinished, "已结束"},
     {Str::Spectators, "观众"},
+    {Str::Status, "状态"},
     {Str::Red, "红方"},
     {Str::Black, "黑方"},
     {Str::EmptySeat, "（空）"},

@@ -28,4 +28,26 @@ std::vector<std::u32string> wrap_lines(const std::u32string& text, float max_wid
     return out;
 }
 
+std::string elide_text(const std::string& text, float max_width, const std::function<float(const std::string&)>& width) {
+    static const std::string ELLIPSIS = "…";
+    if (width(text) <= max_width) return text;
+    // The code point boundaries of text (a UTF-8 continuation byte is 10xxxxxx).
+    std::vector<std::size_t> cuts;
+    for (std::size_t i = 1; i < text.size(); ++i)
+        if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) cuts.push_back(i);
+    // The longest start that fits with the ellipsis (widths grow with the start: bisect).
+    std::size_t lo = 0, hi = cuts.size();  // cuts[0..lo) fit; cuts[hi..) do not
+    const auto with_ellipsis = [&](std::size_t n) {
+        std::string s = text.substr(0, n);
+        while (!s.empty() && s.back() == ' ') s.pop_back();
+        return s + ELLIPSIS;
+    };
+    while (lo < hi) {
+        const std::size_t mid = (lo + hi) / 2;
+        if (width(with_ellipsis(cuts[mid])) <= max_width) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo == 0 ? ELLIPSIS : with_ellipsis(cuts[lo - 1]);
+}
+
 }  // namespace xq::client

@@ -1,4 +1,4 @@
-// Line breaking for the board's toast: every character one unit wide, so lines are easy to
+// Line breaking for the board's toast, and one-line text cut with an ellipsis (the lobby): every character one unit wide, so lines are easy to
 // count; breaks at spaces where there are any, between characters where there are none.
 #include <gtest/gtest.h>
 
@@ -37,6 +37,31 @@ TEST(TextWrap, AWordLongerThanALineIsCutAndNothingIsLost) {
         joined += l;
     }
     EXPECT_EQ(joined, U"ababcdefghijcd");
+}
+
+// One unit a code point (UTF-8), as units() above.
+float code_points(const std::string& s) {
+    float n = 0;
+    for (const char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1.f : 0.f;
+    return n;
+}
+
+TEST(ElideText, TextThatFitsIsKeptWhole) {
+    EXPECT_EQ(elide_text("waiting", 7, code_points), "waiting");
+    EXPECT_EQ(elide_text("", 0, code_points), "");
+}
+
+TEST(ElideText, LongTextEndsInAnEllipsisWithinTheWidth) {
+    EXPECT_EQ(elide_text("Friday night table", 10, code_points), "Friday ni…");
+    // A space before the cut is dropped, not left before the ellipsis.
+    EXPECT_EQ(elide_text("Friday night table", 8, code_points), "Friday…");
+    for (float w = 1; w < 18; ++w) EXPECT_LE(code_points(elide_text("Friday night table", w, code_points)), w);
+}
+
+TEST(ElideText, ChineseIsCutBetweenWholeCharacters) {
+    const std::string cut = elide_text("大卫的棋桌，欢迎观战", 4, code_points);
+    EXPECT_EQ(cut, "大卫的…");
+    EXPECT_EQ(elide_text("大卫的棋桌", 0.5f, code_points), "…");  // not even the ellipsis fits: it alone
 }
 
 }  // namespace

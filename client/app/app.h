@@ -378,7 +378,12 @@ private:
     bool script_rules_ = false;  // the script's `settings` filled the form: `create` sends it
     int ai_level_ = 5;
     int ai_engine_ = 0;  // 0: the built-in AI, else welcome.engines[ai_engine_ - 1]
-    int invite_index_ = 0;
+    std::string invite_pick_;  // the invite list's choice (its first name when this one is not in it)
+    // An open invite list's users, asked of the server as it opens and every
+    // INVITEES_REFRESH_S while open (the server tells players at a table nothing of the lobby).
+    static constexpr float INVITEES_REFRESH_S = 1.f;
+    float invitees_asked_at_ = -1e9f;
+    void keep_invitees_fresh(bool opening);
     bool confirm_leave_ = false;
     bool confirm_quit_ = false;
     bool confirm_resign_ = false;
@@ -449,6 +454,7 @@ private:
     // the open list showed (`expect invitees`).
     std::optional<PointF> invite_combo_, invite_button_;
     std::vector<std::string> invitees_shown_;
+    bool invitees_open_ = false;  // an invite list was open in the last frame
     std::map<std::string, PointF> invitee_rows_;  // where the open list showed each name (`locate pick NAME`)
     std::vector<MoveEntry> review_set_aside_;  // the game's moves while a variation is shown
     int review_branch_ply_ = -1;               // where the variation left the game (-1: none)

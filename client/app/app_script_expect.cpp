@@ -70,11 +70,16 @@ App::StepResult App::step_expect(const ScriptAction& a, float waited_ms) {
         // expect invitation FROM TABLE [(+N)]|none: what the invitation dialog showed last
         got = invitation_shown_;
     } else if (what == "invitees") {
-        // expect invitees NAME: the open invite list shows NAME
+        // expect invitees NAME: the open invite list shows NAME; expect invitees -NAME: an
+        // invite list is open without NAME
+        const bool absent = want.starts_with("-");
+        const std::string name = absent ? want.substr(1) : want;
+        const bool shown = std::find(invitees_shown_.begin(), invitees_shown_.end(), name) != invitees_shown_.end();
         got = "";
         for (const std::string& n : invitees_shown_) got += (got.empty() ? "" : ", ") + n;
-        if (std::find(invitees_shown_.begin(), invitees_shown_.end(), want) != invitees_shown_.end()) got = want;
-        else if (got.empty()) got = "(no open list)";
+        if (!invitees_open_) got = "(no open list)";
+        else if (shown != absent) got = want;
+        else if (got.empty()) got = "(nobody)";
     } else if (what == "flipped") got = state_.table.board.flipped() ? "yes" : "no";  // the table's board
     else if (what == "dragging") got = ctl_.dragging() ? "yes" : "no";  // a piece held by the mouse
     else if (what == "drag_point") {

@@ -222,32 +222,35 @@ void App::ui_table() {
     for (const UserEntry& u : state_.lobby.users)
         if (u.table == 0 && u.name != state_.my_name) idle.push_back(&u);
     // Shown also when we know of nobody free while a seat is empty: at a table we hear of no
-    // arrivals (the server tells the lobby only), so opening the list is the way to find who
-    // came since. A full table in a short window (640x480), or one where we know of nobody
+    // arrivals (the server tells the lobby only), so an open list asks the server who is there
+    // (keep_invitees_fresh). A full table in a short window (640x480), or one where we know of nobody
     // free, leaves the row to the chat: its invitations (to watch) are a button on the chat's
     // heading line instead (ui_invite_to_watch).
     invite_combo_.reset();
     invite_button_.reset();
     invitees_shown_.clear();
+    invitees_open_ = false;
     const bool invite_row = empty || (!idle.empty() && H >= SHORT_WINDOW_H);
     if (invite_row) {
         invitee_rows_.clear();
-        invite_index_ = idle.empty() ? 0 : std::clamp(invite_index_, 0, int(idle.size()) - 1);
+        // The choice is kept by name: the list changes under it while open (keep_invitees_fresh),
+        // and Invite must ask the one shown, not whoever moved to the same place.
+        int invite_index = 0;
+        for (int i = 0; i < int(idle.size()); ++i)
+            if (idle[std::size_t(i)]->name == invite_pick_) invite_index = i;
         ImGui::SetNextItemWidth(L.panel_w * 0.5f);
         const bool open =
-            ImGui::BeginCombo("##invitee", idle.empty() ? t(Str::InviteToTable) : idle[std::size_t(invite_index_)]->name.c_str());
+            ImGui::BeginCombo("##invitee", idle.empty() ? t(Str::InviteToTable) : idle[std::size_t(invite_index)]->name.c_str());
         invite_combo_ = PointF{(ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) / 2,
                                (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) / 2};
         if (open) {
-            // Opening the list asks the server for it as it is now.
-            if (ImGui::IsWindowAppearing()) {
-                session_.list_users();
-                send_outbox();
-            }
+            keep_invitees_fresh(ImGui::IsWindowAppearing());
+    invitees_open_ = true;
+            invitees_open_ = true;
             if (idle.empty()) ImGui::TextDisabled("%s", t(Str::NobodyIdle));
             for (int i = 0; i < int(idle.size()); ++i) {
                 invitees_shown_.push_back(idle[std::size_t(i)]->name);
-                if (ImGui::Selectable(idle[std::size_t(i)]->name.c_str(), i == invite_index_)) invite_index_ = i;
+                if (ImGui::Selectable(idle[std::size_t(i)]->name.c_str(), i == invite_index)) invite_pick_ = idle[std::size_t(i)]->name;
                 invitee_rows_[idle[std::size_t(i)]->name] = PointF{(ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) / 2,
                                                                 (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) / 2};
             }
@@ -259,7 +262,7 @@ void App::ui_table() {
         invite_button_ = PointF{(ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) / 2,
                                 (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) / 2};
         if (invite && !idle.empty()) {
-            session_.invite(idle[std::size_t(invite_index_)]->name);
+            session_.invite(idle[std::size_t(invite_index)]->name);
             send_outbox();
         }
         if (idle.empty()) ImGui::EndDisabled();
@@ -312,6 +315,18 @@ void App::ui_table() {
     ImGui::End();
 }
 
+void App::keep_invitees_fresh(bool opening) {
+    // A player at a table hears nothing of the lobby (PROTOCOL.md: the server tells its members
+    // only), so an open invite list asks the server for the users as it opens and again every
+    // INVITEES_REFRESH_S while it stays open: who logs in, leaves or sits down shows (or goes)
+    // without closing and opening it. The window repaints at least once a second.
+    const float t = now();
+    if (!opening && t - invitees_asked_at_ < INVITEES_REFRESH_S) return;
+    invitees_asked_at_ = t;
+    session_.list_users();
+    send_outbox();
+}
+
 void App::ui_invite_to_watch(const std::vector<const UserEntry*>& idle) {
     // The table chat's heading with a small "Invite to watch" button at its right end (the
     // line grows no taller): it opens the users free in the lobby, asked of the server as it
@@ -321,16 +336,14 @@ void App::ui_invite_to_watch(const std::vector<const UserEntry*>& idle) {
     const std::string label = std::string(t(Str::InviteToWatch)) + " …";
     const float w = ImGui::CalcTextSize(label.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x;
     ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - w));
-    if (ImGui::SmallButton(label.c_str())) {
-        session_.list_users();
-        send_outbox();
-        ImGui::OpenPopup("##invite_watch");
-    }
+    if (ImGui::SmallButton(label.c_str())) ImGui::OpenPopup("##invite_watch");
     invite_combo_ = PointF{(ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) / 2,
                            (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) / 2};
     ImGui::Separator();
     invitee_rows_.clear();
     if (!ImGui::BeginPopup("##invite_watch")) return;
+    keep_invitees_fresh(ImGui::IsWindowAppearing());
+    invitees_open_ = true;
     ImGui::TextDisabled("%s", t(Str::InviteWatchWhy));
     if (idle.empty()) ImGui::TextDisabled("%s", t(Str::NobodyIdle));
     for (const UserEntry* u : idle) {

@@ -32,15 +32,18 @@
 //   expect row_buttons aligned              the lobby list's buttons: inside the list, of one
 //                                           width, each in its column (one column when narrow)
 //   expect row ID red|black|watch shown|none   whether that button of a listed table is shown
+//   expect lobby_rows fit                   each listed table one line (wide list) or three
+//                                           (narrow), no text wider than its cell
 //   expect offer_clear yes                  the offer dialog leaves the result band uncovered
 //   expect banner_clear yes                 the reconnect banner leaves the plates and the side
 //                                           panel uncovered (at a table)
 //   locate invitation accept|decline, expect invitation FROM TABLE|FROM TABLE (+N)|none
 //                                           the lobby's invitation dialog: its buttons, what it
 //                                           shows (the newest; N more waiting)
-//   locate invitee|invite_button|pick NAME, expect invitees NAME
+//   locate invitee|invite_button|pick NAME, expect invitees NAME|-NAME
 //                                           the table's invite list, its Invite button, NAME
-//                                           in the open list; the open list shows NAME
+//                                           in the open list; the open list shows NAME (-NAME:
+//                                           a list is open without NAME)
 //   expect flipped yes|no, expect dragging yes|no, expect drag_point X,Y
 //                                           the table's board turned; a piece held (there)
 //   expect review_ply N, expect explorer_rows N, expect review_variation no|PLY

@@ -54,6 +54,11 @@ public:
         (void)table;
         send(to, line);
     }
+    // Runs `then` once every line sent so far about `table` has left (at once without holds).
+    virtual void after_sent_about(proto::TableId table, std::function<void()> then) {
+        (void)table;
+        then();
+    }
     // Closes the connection once what was queued for it is written. The lobby later
     // receives on_disconnect for it (which may also come first, from the peer).
     virtual void close(SessionId to) = 0;
@@ -135,6 +140,9 @@ public:
 
     // TableHost
     void send(proto::TableId from, SessionId to, const Buffer& line) override { out_.send_about(from, to, line); }
+    void after_sent(proto::TableId from, std::function<void()> then) override {
+        out_.after_sent_about(from, std::move(then));
+    }
     void table_changed(Table& t) override;
 
 private:

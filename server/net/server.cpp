@@ -92,6 +92,17 @@ void Server::send_about(proto::TableId table, SessionId to, const Buffer& line) 
 
 void Server::close(SessionId to) { route(to, nullptr, hold_all_); }
 
+void Server::after_sent_about(proto::TableId table, std::function<void()> then) {
+    // The lines about `table` sent so far wait for at most this ticket (send_about).
+    std::uint64_t wait = hold_all_;
+    if (const auto it = table_holds_.find(table); it != table_holds_.end()) wait = std::max(wait, it->second);
+    if (wait <= released_) {
+        then();
+        return;
+    }
+    after_release_.push_back({wait, std::move(then)});
+}
+
 void Server::route(SessionId to, const Buffer& line, std::uint64_t wait) {
     const auto it = connections_.find(to);
     if (it == connections_.end()) return;
@@ -125,6 +136,16 @@ void Server::release(std::uint64_t ticket) {
         if (it != connections_.end() && it->second->release(released_)) waiting_[kept++] = s;
     }
     waiting_.resize(kept);
+    // What waited for these lines to leave (a table's clock), in the order it was asked; it
+    // may send and ask again, so the due ones are taken out first.
+    std::vector<std::function<void()>> due;
+    std::size_t left = 0;
+    for (std::size_t i = 0; i < after_release_.size(); ++i) {
+        if (after_release_[i].ticket <= released_) due.push_back(std::move(after_release_[i].then));
+        else if (left++ != i) after_release_[left - 1] = std::move(after_release_[i]);
+    }
+    after_release_.resize(left);
+    for (auto& then : due) then();
 }
 
 void Server::connection_closed(SessionId id, proto::LeaveReason reason) {

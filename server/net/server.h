@@ -43,6 +43,7 @@ public:
     void send(SessionId to, const Buffer& line) override;
     void send_about(proto::TableId table, SessionId to, const Buffer& line) override;
     void close(SessionId to) override;
+    void after_sent_about(proto::TableId table, std::function<void()> then) override;
 
     // Durable before said, with the store writer's tickets (store/store_writer.h): a line
     // waits only for the writes it depends on, and never overtakes an earlier line to the
@@ -101,6 +102,11 @@ private:
     std::vector<SessionId> waiting_;  // connections with held lines (Connection::hold)
     std::uint64_t hold_all_ = 0;      // every line waits for this ticket
     std::uint64_t released_ = 0;      // the largest ticket released
+    struct AfterRelease {
+        std::uint64_t ticket;
+        std::function<void()> then;
+    };
+    std::vector<AfterRelease> after_release_;  // after_sent_about: run once their ticket is released
 };
 
 }  // namespace xq::server

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -60,6 +61,9 @@ public:
     // A line from table `from` (its moves, results, snapshots, chat): it leaves after the
     // table's writes queued before it are committed (net/ Server::send_about).
     virtual void send(proto::TableId from, SessionId to, const Buffer& line) = 0;
+    // Runs `then` once every line sent so far from table `from` has left (at once when none
+    // is held for a commit); dropped if the server stops first.
+    virtual void after_sent(proto::TableId from, std::function<void()> then) = 0;
     // Seats, status or spectator count changed (the lobby hears of it); the host also
     // removes the table later if nobody is left.
     virtual void table_changed(Table& t) = 0;
@@ -323,6 +327,11 @@ private:
     std::optional<Color> takeback_offer_;
     std::optional<Color> new_game_offer_;
     std::unique_ptr<TableClock> clock_;
+    // The side to move's time starts once the line that tells the players it is their turn
+    // has left (a move_made held for its commit): hold_turn_until_sent() holds the clock, and
+    // the release of its latest hold (this serial) starts it.
+    void hold_turn_until_sent();
+    std::uint64_t turn_hold_ = 0;
     // With a spectator delay: every move_made of the game, and how many the spectators have.
     std::vector<proto::MoveMade> made_;
     std::size_t shown_plies_ = 0;

@@ -23,6 +23,11 @@ public:
     virtual void pause() {}
     virtual void unpause() {}
     virtual void add_time(Color /*side*/, std::int64_t /*ms*/) {}
+    // The side to move's time waits, its figures as they are, until release_turn(): the line
+    // that tells the players of their turn (a move_made, the game's start) may be held until
+    // the server's database has committed it, and nobody is charged for that wait.
+    virtual void hold_turn() {}
+    virtual void release_turn() {}
     // The side's clock as an AI seat budgets its move (engine::plan_move_time).
     virtual engine::ClockView ai_view(Color) const { return {}; }
 };

@@ -34,11 +34,18 @@ void TableGameClock::arm() {
 void TableGameClock::game_started(Color to_move) {
     clock_ = GameClock(clock_.config());
     paused_ = false;
+    held_ = false;
     clock_.start(to_move, now());
     arm();
 }
 
 proto::Clocks TableGameClock::move_made(Color) {
+    if (held_) {
+        // A move before the line of the last one left (an AI seat sees the board at once):
+        // the mover's time starts now, so the move costs it nothing.
+        held_ = false;
+        if (!paused_) clock_.start(clock_.turn(), now());
+    }
     if (!clock_.on_move(now())) {
         // The flag fell a moment before the move was read (its timer had not run yet): the
         // move stands in the record, and the game ends on time right after it.
@@ -59,6 +66,12 @@ proto::Clocks TableGameClock::move_made(Color) {
 }
 
 void TableGameClock::position_reset(Color to_move) {
+    if (held_) {
+        // A takeback while the turn is held: the turn changes hands, still held.
+        clock_.start(to_move, now());
+        clock_.stop(now());
+        return;
+    }
     if (clock_.running()) {
         clock_.set_turn(to_move, now());  // a takeback: the clock keeps running
         arm();
@@ -72,6 +85,7 @@ void TableGameClock::position_reset(Color to_move) {
 void TableGameClock::game_over() {
     clock_.stop(now());
     paused_ = false;
+    held_ = false;
     flag_pending_ = false;
     timer_.cancel();
 }
@@ -99,12 +113,17 @@ proto::Clocks TableGameClock::state() const {
         std::int64_t ms = st.in_countdown ? st.move_left.count() : st.main.count();
         (side == RED ? c.red_ms : c.black_ms) = ms;
     }
-    if (clock_.running()) c.running = clock_.turn();
+    // A held turn is reported running: it is the side to move's, and starts as the line leaves.
+    if (clock_.running() || held_) c.running = clock_.turn();
     c.paused = paused_;
     return c;
 }
 
 void TableGameClock::pause() {
+    if (held_ && !paused_) {
+        paused_ = true;  // nothing runs; unpause waits for the release, or starts it after it
+        return;
+    }
     // A flag that fell a moment before the pause still ends the game (its timer is armed).
     if (!clock_.running() || paused_ || flag_pending_) return;
     clock_.stop(now());
@@ -115,6 +134,7 @@ void TableGameClock::pause() {
 void TableGameClock::unpause() {
     if (!paused_) return;
     paused_ = false;
+    if (held_) return;  // release_turn() starts it
     // The side to move starts afresh: an Asian per-move period begins again.
     clock_.start(clock_.turn(), now());
     arm();
@@ -126,9 +146,25 @@ void TableGameClock::add_time(Color side, std::int64_t ms) {
     if (clock_.running()) arm();
 }
 
+void TableGameClock::hold_turn() {
+    if (!clock_.running() || paused_ || flag_pending_) return;
+    clock_.stop(now());  // charges the moment since the turn began (none: it began just now)
+    timer_.cancel();
+    held_ = true;
+}
+
+void TableGameClock::release_turn() {
+    if (!held_) return;
+    held_ = false;
+    if (paused_) return;  // unpause() starts it
+    clock_.start(clock_.turn(), now());
+    arm();
+}
+
 void TableGameClock::resume(const ClockState& state, Color to_move) {
     clock_ = GameClock(clock_.config());
     paused_ = false;
+    held_ = false;
     clock_.restore(state);
     clock_.start(to_move, now());
     arm();

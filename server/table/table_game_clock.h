@@ -28,6 +28,9 @@ public:
     void pause() override;
     void unpause() override;
     void add_time(Color side, std::int64_t ms) override;
+    void hold_turn() override;
+    void release_turn() override;
+    bool held() const { return held_; }
     bool paused() const { return paused_; }
     engine::ClockView ai_view(Color side) const override;
 
@@ -47,6 +50,7 @@ private:
     FlagFn on_flag_;
     bool paused_ = false;        // an arbiter stopped the clock; unpause() starts it again
     bool flag_pending_ = false;  // a late move was accepted after the flag fell; the timer ends the game
+    bool held_ = false;          // hold_turn(): the side to move's time waits for release_turn()
     std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
 };
 

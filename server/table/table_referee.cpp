@@ -14,8 +14,19 @@ bool Table::maybe_start_game() {
     if (clock_) clock_->game_started(game_.side_to_move());
     notify([&](TableObserver& o) { o.game_started(*this); });
     seats_changed();
+    hold_turn_until_sent();  // the table_update that says the game started may wait for its commit
     maybe_start_ai();
     return true;
+}
+
+void Table::hold_turn_until_sent() {
+    if (!clock_) return;
+    clock_->hold_turn();
+    const std::uint64_t serial = ++turn_hold_;
+    ctx_.host.after_sent(id_, [weak = weak_from_this(), serial] {
+        const auto t = weak.lock();
+        if (t && t->clock_ && t->turn_hold_ == serial) t->clock_->release_turn();
+    });
 }
 
 void Table::position_changed() {
@@ -73,8 +84,13 @@ void Table::apply_move(Color c, Move m) {
     } else {
         broadcast(mm);
     }
-    if (game_.over()) game_ended();
-    else maybe_start_ai();
+    if (game_.over()) {
+        game_ended();
+        return;
+    }
+    // The figures in mm are what the clock keeps until the move's line has left.
+    hold_turn_until_sent();
+    maybe_start_ai();
 }
 
 void Table::finish(Outcome outcome, EndReason reason, std::string text) {

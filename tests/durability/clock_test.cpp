@@ -252,3 +252,42 @@ TEST(TableClockPause, APausedClockDoesNotFlagAndResumesWhereItStood) {
     // Not before the time it had left at the pause.
     EXPECT_GE(std::chrono::steady_clock::now() - resumed, Ms(left));
 }
+
+// A held turn (its line waits for a commit) charges nobody and cannot flag; the release starts
+// it where it stood. An arbiter's pause during the hold keeps it stopped until the unpause;
+// a move made during the hold (an AI seat) costs the mover nothing.
+TEST(TableClockHold, AHeldTurnChargesNobodyUntilItsRelease) {
+    boost::asio::io_context io;
+    std::optional<Color> flagged;
+    TableGameClock clock(io, *parse_clock_spec("fischer:1+0"), [&](Color c) { flagged = c; });
+    clock.game_started(RED);
+    clock.hold_turn();
+    const proto::Clocks held = clock.state();
+    EXPECT_EQ(held.running, std::optional<Color>(RED));  // the side to move's, though waiting
+    std::this_thread::sleep_for(1200ms);  // longer than the whole clock
+    io.poll();
+    EXPECT_FALSE(flagged.has_value());
+    EXPECT_EQ(clock.state().red_ms, held.red_ms);
+    // Paused during the hold: the release leaves it stopped, the unpause starts it.
+    clock.pause();
+    clock.release_turn();
+    std::this_thread::sleep_for(100ms);
+    EXPECT_EQ(clock.state().red_ms, held.red_ms);
+    EXPECT_TRUE(clock.state().paused);
+    const auto resumed = std::chrono::steady_clock::now();
+    clock.unpause();
+    io.restart();
+    while (!flagged && std::chrono::steady_clock::now() - resumed < 10s) io.run_for(50ms);
+    EXPECT_EQ(flagged, std::optional<Color>(RED));
+    EXPECT_GE(std::chrono::steady_clock::now() - resumed, Ms(held.red_ms));
+
+    TableGameClock other(io, *parse_clock_spec("fischer:60+0"), [](Color) {});
+    other.game_started(RED);
+    other.hold_turn();
+    const std::int64_t red = other.state().red_ms;
+    std::this_thread::sleep_for(200ms);
+    const proto::Clocks after = other.move_made(RED);  // Red moves before its turn's line left
+    EXPECT_EQ(after.red_ms, red);
+    EXPECT_EQ(after.running, std::optional<Color>(BLACK));
+    other.game_over();
+}

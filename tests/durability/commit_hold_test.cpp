@@ -2,8 +2,11 @@
 // committed (PROTOCOL.md, Durability). The tests hold the writer with a job of their own and
 // check that nobody hears of the move until the writer is let go, that lines which do not
 // depend on the move are not held with it, and that no line overtakes a held one on its
-// connection. Loopback only.
+// connection, and that nobody's clock runs while a line that starts a turn is held. Loopback
+// only.
+#include <chrono>
 #include <future>
+#include <thread>
 #include <string>
 #include <vector>
 
@@ -121,6 +124,63 @@ TEST(Durability, OnlyTheLinesThatDependOnAPendingCommitWaitForIt) {
     ASSERT_EQ(snap.moves.size(), 2u);
     EXPECT_EQ(snap.moves[1], "h9g7");
     EXPECT_EQ(p.black->expect<proto::MoveMade>().move, "h9g7");
+}
+
+// The remaining times a held move_made (or the game's start) reports are the ones the server
+// keeps: the side to move's time starts as the line leaves, not when the move was accepted.
+// Before, the time the line waited for its commit was charged and a fresh snapshot showed up
+// to the whole hold less than the move_made said.
+TEST(Durability, AHeldTurnStartsWhenItsLineLeaves) {
+    TempDir tmp;
+    ASSERT_TRUE(tmp.ok());
+    DurableServer s(test_config(), quiet(tmp));
+    using SteadyClock = std::chrono::steady_clock;
+    constexpr auto HOLD = 800ms;
+    // Charged since `from`, at most: what a clock may lose to the time after the gate opened.
+    const auto since = [](SteadyClock::time_point from) {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - from).count();
+    };
+    auto red = Client::login(s.port(), "ann");
+    proto::CreateTable create{"clocked", proto::Role::Red, ""};
+    create.settings.clock = "fischer:60+0";
+    red->send(create);
+    const proto::TableId table = red->expect<proto::TableSnapshot>().table.id;
+    auto black = Client::login(s.port(), "bob");
+    {
+        // The game starts as Bob sits; the game's record waits behind the gate.
+        WriterGate gate(s);
+        black->send(proto::Join{table, proto::Role::Black});
+        std::this_thread::sleep_for(HOLD);
+        const auto opened = SteadyClock::now();
+        gate.open();
+        black->expect<proto::TableSnapshot>();
+        red->send(proto::Sync{table});
+        const auto snap = red->expect<proto::TableSnapshot>();
+        ASSERT_TRUE(snap.clocks);
+        ASSERT_EQ(snap.clocks->running, RED);
+        EXPECT_LE(60000 - snap.clocks->red_ms, since(opened) + 20) << "Red was charged for the held start";
+    }
+    red->send(proto::MoveRequest{table, 0, "h2e2"});
+    ASSERT_EQ(black->expect<proto::MoveMade>().move, "h2e2");
+    ASSERT_EQ(red->expect<proto::MoveMade>().move, "h2e2");
+
+    WriterGate gate(s);
+    black->send(proto::MoveRequest{table, 1, "h9g7"});
+    std::this_thread::sleep_for(HOLD);
+    const auto opened = SteadyClock::now();
+    gate.open();
+    const auto mm = red->expect<proto::MoveMade>();
+    ASSERT_EQ(mm.move, "h9g7");
+    ASSERT_TRUE(mm.clocks);
+    ASSERT_EQ(mm.clocks->running, RED);
+    red->send(proto::Sync{table});
+    const auto snap = red->expect<proto::TableSnapshot>();
+    ASSERT_TRUE(snap.clocks);
+    // Red's time ran only from the release on: what move_made said, less that.
+    EXPECT_LE(mm.clocks->red_ms - snap.clocks->red_ms, since(opened) + 20) << "Red was charged for the held move";
+    EXPECT_GE(mm.clocks->red_ms, snap.clocks->red_ms);
+    // Black's figure is the one move_made reported.
+    EXPECT_EQ(snap.clocks->black_ms, mm.clocks->black_ms);
 }
 
 }  // namespace xq::test

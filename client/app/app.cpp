@@ -54,6 +54,14 @@ bool App::init(std::string& error) {
     sf::ContextSettings ctx;
     window_.create(sf::VideoMode(opt_.width, opt_.height), utf8(tr(lang_, Str::AppTitle)),
                    sf::Style::Default, ctx);
+    // Centred on the screen: SFML 2.5 places a new window's top at (screen width - height) / 2,
+    // so on a 1920x1080 screen a 1280x800 window hung 280 px below the screen's bottom edge
+    // (where no window manager places it otherwise).
+    {
+        const sf::VideoMode desk = sf::VideoMode::getDesktopMode();
+        window_.setPosition({std::max(0, (int(desk.width) - int(opt_.width)) / 2),
+                             std::max(0, (int(desk.height) - int(opt_.height)) / 2)});
+    }
     window_.setVerticalSyncEnabled(false);
     if (opt_.bench_frames <= 0) window_.setFramerateLimit(60);
     FontFile symbols;

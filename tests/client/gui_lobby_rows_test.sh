@@ -3,7 +3,7 @@
 # English and Chinese: each table one line in the wide list (name, status, seats, clock,
 # spectators side by side: at 1920x1080 the status used to wrap under the name) and three
 # lines in the narrow one, a text too long for its cell cut with "…" (`expect lobby_rows
-# fit`), the buttons in their columns. The tables (terminal clients): a long name with an
+# fit`), the buttons in their columns; a window smaller than the screen wholly on it. The tables (terminal clients): a long name with an
 # Asian clock, no takebacks and hints; a Fischer game between long names; a finished game.
 # Usage: gui_lobby_rows_test.sh CLIENT SERVER WORKDIR CLI
 # shellcheck source=gui_common.sh
@@ -39,6 +39,7 @@ for size in 640x480 1100x700 1300x480 1920x1080; do
 lang $lang
 grace 20000
 expect screen lobby
+locate window
 sleep 500
 expect lobby_rows fit
 expect row_buttons aligned
@@ -54,6 +55,18 @@ SCRIPT
       exit 1
     fi
     require_in "rows_$tag.log" "ok lobby_rows = fit" "ok row_buttons = aligned" "ok fits = yes"
+    # A window smaller than the 1400x900 screen lies wholly on it (SFML 2.5 put a window's top
+    # at (screen width - height) / 2: 1100x700 hung 150 px below the bottom edge).
+    read -r wx wy < <(grep -m1 "^locate window " "rows_$tag.log" | cut -d' ' -f3,4)
+    w=${size%x*}
+    h=${size#*x}
+    if [ "$w" -le 1400 ] && [ "$h" -le 900 ]; then
+      if [ "$wx" -lt 0 ] || [ "$wy" -lt 0 ] || [ $((wx + w)) -gt 1400 ] || [ $((wy + h)) -gt 900 ]; then
+        echo "FAIL: the ${size} window at $wx,$wy is not wholly on the 1400x900 screen"
+        exit 1
+      fi
+      echo "$size: the window at $wx,$wy lies on the screen"
+    fi
     check_screenshots "rows_$tag.png"
   done
 done

@@ -6,9 +6,13 @@ to move is searched again by our engine (`go nodes N`) and by a referee engine (
 `go depth D`). A row is printed for each such position; rows where our score was at least
 --threshold centipawns are marked: the evaluation (and search) thought it was winning while
 the game was lost a few moves later. The referee's score says what the position was worth.
+With --margin M, rows where our score was at least M centipawns above the referee's (a referee
+score that is not yet a mate) are marked "optimistic" and counted, and each row ends with the
+position's FEN: the positions the evaluation misjudges, for a look at what is on the board.
 
   tools/engine/blind_spots.py --pgn games.pgn --engine build/bin/xiangqi-engine \
-      --referee /usr/games/fairy-stockfish [--nodes 200000] [--depth 16] [--last 30] [--threshold 300]
+      --referee /usr/games/fairy-stockfish [--nodes 200000] [--depth 16] [--last 30] [--threshold 300] \
+      [--margin 250]
 
 Engines run as child processes on pipes; nothing here touches the network. Fairy-Stockfish
 numbers ranks 1-10 (ours 0-9): moves are translated for it.
@@ -55,6 +59,13 @@ class Uci:
             if m and " lowerbound" not in line and " upperbound" not in line:
                 last = (m.group(1), int(m.group(2)))
         return last
+
+    def fen(self, fen, moves):
+        pos = ("position fen " + fen) if fen else "position startpos"
+        self.send(pos + (" moves " + " ".join(moves) if moves else ""))
+        self.send("d")
+        self.send("isready")
+        return next((line for line in self.wait_for("readyok") if "/" in line), "?")
 
     def close(self):
         try:
@@ -106,6 +117,8 @@ def main():
     ap.add_argument("--depth", type=int, default=16)
     ap.add_argument("--last", type=int, default=30, help="plies before the end to look at")
     ap.add_argument("--threshold", type=int, default=300)
+    ap.add_argument("--margin", type=int, default=0,
+                    help="mark and count our scores at least this far above the referee's (0: off)")
     a = ap.parse_args()
 
     with open(a.pgn, encoding="utf-8") as f:
@@ -114,6 +127,9 @@ def main():
     ref = Uci(a.referee, fsf=True)
     confident_losses = 0
     losses = 0
+    positions = 0
+    optimistic = 0
+    optimistic_games = 0
     for index, (tags, moves) in enumerate(games, 1):
         we_red = a.name in tags.get("Red", "")
         if not we_red and a.name not in tags.get("Black", ""):
@@ -126,6 +142,7 @@ def main():
         fen = tags.get("FEN")
         red_first = not fen or fen.split()[1] in ("w", "r")
         peak = None
+        game_optimistic = 0
         for ply in range(max(0, len(moves) - a.last), len(moves)):
             red_to_move = (ply % 2 == 0) == red_first
             if red_to_move != we_red:
@@ -134,16 +151,28 @@ def main():
             s = ours.score(fen, moves[:ply], "go nodes %d" % a.nodes)
             r = ref.score(fen, moves[:ply], "go depth %d" % a.depth)
             mark = " <- confident" if as_cp(s) is not None and as_cp(s) >= a.threshold else ""
-            print("game %d ply %d ours %s referee %s%s | %s moves %s" %
-                  (index, ply, show(s), show(r), mark, fen or "startpos", " ".join(moves[:ply])), flush=True)
+            positions += 1
+            tail = ""
+            if a.margin > 0:
+                if s is not None and r is not None and r[0] == "cp" and as_cp(s) - r[1] >= a.margin:
+                    game_optimistic += 1
+                    mark += " <- optimistic"
+                tail = " | fen " + ours.fen(fen, moves[:ply])
+            print("game %d ply %d ours %s referee %s%s | %s moves %s%s" %
+                  (index, ply, show(s), show(r), mark, fen or "startpos", " ".join(moves[:ply]), tail), flush=True)
             if as_cp(s) is not None and (peak is None or as_cp(s) > peak):
                 peak = as_cp(s)
         if peak is not None and peak >= a.threshold:
             confident_losses += 1
+        optimistic += game_optimistic
+        optimistic_games += game_optimistic > 0
         print("game %d (%s, %s, %d plies): our highest score in the last %d plies %s" %
               (index, "Red" if we_red else "Black", tags.get("Termination", ""), len(moves), a.last, peak), flush=True)
     print("losses %d, of which with our score >= %d cp in the last %d plies: %d" %
           (losses, a.threshold, a.last, confident_losses))
+    if a.margin > 0:
+        print("positions %d, of which our score >= %d cp above the referee's: %d (in %d games)" %
+              (positions, a.margin, optimistic, optimistic_games))
     ours.close()
     ref.close()
     return 0

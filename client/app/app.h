@@ -382,8 +382,10 @@ private:
     // An open invite list's users, asked of the server as it opens and every
     // INVITEES_REFRESH_S while open (the server tells players at a table nothing of the lobby).
     static constexpr float INVITEES_REFRESH_S = 1.f;
+    static constexpr float INVITEES_CLOSED_REFRESH_S = 3.f;  // a closed list naming someone
     float invitees_asked_at_ = -1e9f;
-    void keep_invitees_fresh(bool opening);
+    void keep_invitees_fresh(bool opening, float every_s = INVITEES_REFRESH_S);
+    std::string invite_preview_;  // the name the invite list shows (empty: none), `expect invite_preview`
     bool confirm_leave_ = false;
     bool confirm_quit_ = false;
     bool confirm_resign_ = false;

@@ -55,16 +55,22 @@ void App::ui_create_table() {
     ImGui::InputTextWithHint("##tname", t(Str::TableName), &f.name);
 
     section(t(Str::TimeControl));
-    int kind = int(f.clock_kind);
+    // First and chosen at the start: the server's default clock (no clock field sent).
+    constexpr int SERVER_CLOCK = -1;
+    int kind = f.server_clock ? SERVER_CLOCK : int(f.clock_kind);
+    ImGui::RadioButton((std::string(t(Str::ServerDefault)) + "##clock").c_str(), &kind, SERVER_CLOCK);
+    mark_in_sight("clock_default");
     bool kind_changed = ImGui::RadioButton(t(Str::NoClock), &kind, int(ClockSpec::Kind::None));
+    mark_in_sight("clock_none");
     kind_changed |= ImGui::RadioButton(t(Str::ClockKindFischer), &kind, int(ClockSpec::Kind::Fischer));
     mark_in_sight("clock_fischer");
     kind_changed |= ImGui::RadioButton(t(Str::ClockKindAsian), &kind, int(ClockSpec::Kind::Asian));
-    if (kind_changed && kind != int(f.clock_kind)) {
+    f.server_clock = kind == SERVER_CLOCK;
+    if (kind_changed && !f.server_clock && kind != int(f.clock_kind)) {
         f.clock_kind = ClockSpec::Kind(kind);
         f.preset = f.clock_kind == ClockSpec::Kind::Fischer ? 2 : 1;  // 10+5, or 10 min/60 s/30 s
     }
-    if (f.clock_kind != ClockSpec::Kind::None) {
+    if (!f.server_clock && f.clock_kind != ClockSpec::Kind::None) {
         const auto presets = f.presets();
         const std::string current = f.custom() ? t(Str::Custom) : clock_words(lang_, presets[std::size_t(f.preset)].spec);
         ImGui::SetNextItemWidth(300);
@@ -101,8 +107,17 @@ void App::ui_create_table() {
     }
 
     section(t(Str::RulesOptions));
-    ImGui::SetNextItemWidth(140);
-    ImGui::InputInt(t(Str::GraceSeconds), &f.grace_s, 10, 60);
+    // The grace too is the server's (--seat-grace) until the box is cleared.
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(t(Str::GraceSeconds));
+    ImGui::SameLine();
+    ImGui::Checkbox((std::string(t(Str::ServerDefault)) + "##grace").c_str(), &f.server_grace);
+    mark_in_sight("grace_default");
+    if (!f.server_grace) {
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(140);
+        ImGui::InputInt("##grace_s", &f.grace_s, 10, 60);
+    }
     ImGui::TextUnformatted(t(Str::WhenNoReturn));
     int abandon = int(f.abandon);
     ImGui::RadioButton(t(Str::AbandonClaim), &abandon, int(AbandonRule::Claim));

@@ -80,6 +80,9 @@ App::StepResult App::step_expect(const ScriptAction& a, float waited_ms) {
         if (!invitees_open_) got = "(no open list)";
         else if (shown != absent) got = want;
         else if (got.empty()) got = "(nobody)";
+    } else if (what == "invite_preview") {
+        // expect invite_preview NAME|none: the name the invite row shows (open or closed)
+        got = invite_preview_.empty() ? "none" : invite_preview_;
     } else if (what == "flipped") got = state_.table.board.flipped() ? "yes" : "no";  // the table's board
     else if (what == "dragging") got = ctl_.dragging() ? "yes" : "no";  // a piece held by the mouse
     else if (what == "drag_point") {

@@ -18,9 +18,11 @@ namespace xq::client {
 namespace {
 // The lobby's controls `locate NAME` finds only while the last frame drew them wholly in sight
 // (App::mark_in_sight): the settings' Sound box, the Create table button, the create dialog's
-// form, its Fischer clock and Watch choices, and its Create and Cancel buttons.
-const std::set<std::string, std::less<>> IN_SIGHT_NAMES = {"sound",         "create_table", "create_form",  "clock_fischer",
-                                                           "seat_watch",    "create_button", "create_cancel"};
+// form, its clock choices (server's default, none, Fischer), the grace's server's-default box,
+// its Watch choice, and its Create and Cancel buttons.
+const std::set<std::string, std::less<>> IN_SIGHT_NAMES = {"sound",         "create_table",  "create_form",   "clock_default",
+                                                           "clock_none",    "clock_fischer", "grace_default", "seat_watch",
+                                                           "create_button", "create_cancel"};
 }  // namespace
 
 void App::mark_in_sight(const std::string& name) {

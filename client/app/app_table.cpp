@@ -228,6 +228,7 @@ void App::ui_table() {
     // heading line instead (ui_invite_to_watch).
     invite_combo_.reset();
     invite_button_.reset();
+    invite_preview_.clear();
     invitees_shown_.clear();
     invitees_open_ = false;
     const bool invite_row = empty || (!idle.empty() && H >= SHORT_WINDOW_H);
@@ -235,17 +236,24 @@ void App::ui_table() {
         invitee_rows_.clear();
         // The choice is kept by name: the list changes under it while open (keep_invitees_fresh),
         // and Invite must ask the one shown, not whoever moved to the same place.
-        int invite_index = 0;
+        // A choice no longer free (sat down, left) is dropped when a fresh list lacks it, so the
+        // closed list names the first one free instead, never someone who cannot be invited.
+        int invite_index = -1;
         for (int i = 0; i < int(idle.size()); ++i)
             if (idle[std::size_t(i)]->name == invite_pick_) invite_index = i;
+        if (invite_index < 0) {
+            invite_pick_.clear();
+            invite_index = 0;
+        }
+        invite_preview_ = idle.empty() ? std::string() : idle[std::size_t(invite_index)]->name;
         ImGui::SetNextItemWidth(L.panel_w * 0.5f);
-        const bool open =
-            ImGui::BeginCombo("##invitee", idle.empty() ? t(Str::InviteToTable) : idle[std::size_t(invite_index)]->name.c_str());
+        const bool open = ImGui::BeginCombo("##invitee", idle.empty() ? t(Str::InviteToTable) : invite_preview_.c_str());
         invite_combo_ = PointF{(ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) / 2,
                                (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) / 2};
+        // The closed list names someone: it too is kept fresh, less often.
+        if (!open && !idle.empty()) keep_invitees_fresh(false, INVITEES_CLOSED_REFRESH_S);
         if (open) {
             keep_invitees_fresh(ImGui::IsWindowAppearing());
-    invitees_open_ = true;
             invitees_open_ = true;
             if (idle.empty()) ImGui::TextDisabled("%s", t(Str::NobodyIdle));
             for (int i = 0; i < int(idle.size()); ++i) {
@@ -315,13 +323,15 @@ void App::ui_table() {
     ImGui::End();
 }
 
-void App::keep_invitees_fresh(bool opening) {
+void App::keep_invitees_fresh(bool opening, float every_s) {
     // A player at a table hears nothing of the lobby (PROTOCOL.md: the server tells its members
     // only), so an open invite list asks the server for the users as it opens and again every
     // INVITEES_REFRESH_S while it stays open: who logs in, leaves or sits down shows (or goes)
-    // without closing and opening it. The window repaints at least once a second.
+    // without closing and opening it. A closed list that names someone asks every
+    // INVITEES_CLOSED_REFRESH_S, so the name it shows is still free. The window repaints at
+    // least once a second.
     const float t = now();
-    if (!opening && t - invitees_asked_at_ < INVITEES_REFRESH_S) return;
+    if (!opening && t - invitees_asked_at_ < every_s) return;
     invitees_asked_at_ = t;
     session_.list_users();
     send_outbox();

@@ -44,6 +44,7 @@
 //                                           the table's invite list, its Invite button, NAME
 //                                           in the open list; the open list shows NAME (-NAME:
 //                                           a list is open without NAME)
+//   expect invite_preview NAME|none         the name the invite row shows, open or closed
 //   expect flipped yes|no, expect dragging yes|no, expect drag_point X,Y
 //                                           the table's board turned; a piece held (there)
 //   expect review_ply N, expect explorer_rows N, expect review_variation no|PLY

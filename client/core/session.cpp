@@ -61,13 +61,18 @@ TableRules rules_from(const proto::TableSettings& s) {
 }
 
 proto::TableSettings settings_from(const TableRules& r) {
+    // Absent fields take the server's defaults (PROTOCOL.md, Table settings): an empty clock
+    // and SERVER_DEFAULT_GRACE are left out, and so are the protocol's defaults (abandon
+    // "claim", takebacks on, hints off), so the request says only what the user chose.
     proto::TableSettings s;
     s.clock = r.clock;
-    s.grace = r.grace_s;
-    s.abandon = r.abandon == AbandonRule::Ai ? proto::AbandonPolicy::Ai : proto::AbandonPolicy::Claim;
+    if (r.grace_s != SERVER_DEFAULT_GRACE) s.grace = r.grace_s;
     // The level matters only when the AI holds seats; the server checks its range anyway.
-    if (r.abandon == AbandonRule::Ai) s.hold_level = r.hold_level;
-    s.takebacks = r.takebacks;
+    if (r.abandon == AbandonRule::Ai) {
+        s.abandon = proto::AbandonPolicy::Ai;
+        s.hold_level = r.hold_level;
+    }
+    if (!r.takebacks) s.takebacks = false;
     if (r.hints) s.hints = true;
     return s;
 }

@@ -16,7 +16,7 @@ enum class Lang { English, Chinese };
     X(AppTitle) X(ConnectTitle) X(Nickname) X(ServerAddress) X(ConnectButton) X(RecentServers) \
     X(LanServers) X(LanRefresh) X(LanNotAvailable) X(LanNone) X(Connecting) X(ConnectFailed) \
     X(Disconnected) X(Language) X(Theme) X(ThemeWood) X(ThemeJade) X(Sound) X(LobbyTitle) \
-    X(Tables) X(CreateTable) X(TableName) X(TimeControl) X(NoClock) X(Minutes) X(Increment) \
+    X(Tables) X(CreateTable) X(TableName) X(TimeControl) X(NoClock) X(ServerDefault) X(Minutes) X(Increment) \
     X(SitRed) X(SitBlack) X(Spectate) X(Players) X(LobbyChat) X(Send) X(Invite) X(InviteFrom) \
     X(Accept) X(Decline) X(StatusWaiting) X(StatusPlaying) X(StatusFinished) X(Spectators) X(Status) \
     X(Red) X(Black) X(EmptySeat) X(TableChat) X(MoveList) X(Notation) X(Takeback) X(OfferDraw) \

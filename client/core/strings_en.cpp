@@ -29,6 +29,7 @@ constexpr StringEntry TABLE[] = {
     {Str::TableName, "Table name"},
     {Str::TimeControl, "Time control"},
     {Str::NoClock, "No clock"},
+    {Str::ServerDefault, "Server's default"},
     {Str::Minutes, "Minutes"},
     {Str::Increment, "Increment (s)"},
     {Str::SitRed, "Sit as Red"},

@@ -29,6 +29,7 @@ constexpr StringEntry TABLE[] = {
     {Str::TableName, "棋桌名称"},
     {Str::TimeControl, "计时"},
     {Str::NoClock, "不计时"},
+    {Str::ServerDefault, "服务器默认"},
     {Str::Minutes, "分钟"},
     {Str::Increment, "每步加秒"},
     {Str::SitRed, "坐红方"},

@@ -145,7 +145,7 @@ std::span<const ClockPreset> CreateTableForm::presets() const {
 }
 
 ClockSpec CreateTableForm::clock() const {
-    if (clock_kind == ClockSpec::Kind::None) return {};
+    if (server_clock || clock_kind == ClockSpec::Kind::None) return {};
     const auto p = presets();
     if (preset >= 0 && preset < int(p.size())) return p[std::size_t(preset)].spec;
     ClockSpec c;
@@ -162,8 +162,8 @@ ClockSpec CreateTableForm::clock() const {
 
 TableRules CreateTableForm::rules() const {
     TableRules r;
-    r.clock = clock_wire(clock());
-    r.grace_s = grace_s;
+    r.clock = server_clock ? std::string() : clock_wire(clock());
+    r.grace_s = server_grace ? SERVER_DEFAULT_GRACE : grace_s;
     r.abandon = abandon;
     r.hold_level = hold_level;
     r.takebacks = takebacks;
@@ -180,7 +180,7 @@ std::string CreateTableForm::start_fen() const {
 std::optional<Str> CreateTableForm::problem() const {
     if (custom_base_min < 0 || custom_base_min > MAX_CLOCK_SECONDS / 60) return Str::ProblemClockRange;
     if (const auto p = clock_problem(clock())) return p;
-    if (grace_s < 0 || grace_s > MAX_GRACE_SECONDS) return Str::ProblemGrace;
+    if (!server_grace && (grace_s < 0 || grace_s > MAX_GRACE_SECONDS)) return Str::ProblemGrace;
     if (abandon == AbandonRule::Ai && (hold_level < 1 || hold_level > 10)) return Str::ProblemHoldLevel;
     return std::nullopt;
 }
@@ -192,9 +192,14 @@ bool CreateTableForm::apply(std::string_view key_values, std::string& bad_word) 
         bad_word = word;
         if (eq == std::string::npos) return false;
         const std::string key = word.substr(0, eq), value = word.substr(eq + 1);
-        if (key == "clock") {
+        if (key == "clock" && value == "default") {
+            server_clock = true;
+        } else if (key == "grace" && value == "default") {
+            server_grace = true;
+        } else if (key == "clock") {
             const auto c = parse_clock(value);
             if (!c) return false;
+            server_clock = false;
             clock_kind = c->kind;
             // A preset when one matches, else the custom fields (whole minutes of main time).
             const auto p = presets();
@@ -209,6 +214,7 @@ bool CreateTableForm::apply(std::string_view key_values, std::string& bad_word) 
         } else if (key == "grace") {
             const auto v = parse_int(value);
             if (!v) return false;
+            server_grace = false;
             grace_s = *v;
         } else if (key == "abandon") {
             if (value == "claim") abandon = AbandonRule::Claim;

@@ -18,6 +18,8 @@ constexpr int MAX_CLOCK_SECONDS = 36000;
 constexpr int MAX_GRACE_SECONDS = 3600;
 constexpr int DEFAULT_GRACE_SECONDS = 60;
 constexpr int DEFAULT_HOLD_LEVEL = 5;
+// TableRules::grace_s for a create_table that leaves the grace to the server (its --seat-grace).
+constexpr int SERVER_DEFAULT_GRACE = -1;
 
 struct ClockSpec {
     enum class Kind { None, Fischer, Asian };
@@ -44,10 +46,13 @@ std::optional<Str> clock_problem(const ClockSpec& c);
 // What happens to a seat whose player does not come back within the grace.
 enum class AbandonRule { Claim, Ai };
 
-// A table's rules with every field filled (as the server reports them, or as the form sends).
+// A table's rules with every field filled as the server reports them, or as the form sends
+// them: there an empty clock and a grace of SERVER_DEFAULT_GRACE leave those to the server
+// (its --clock and --seat-grace), and the other fields are sent only when they differ from
+// the protocol's defaults (settings_from).
 struct TableRules {
-    std::string clock = "none";  // the protocol's clock text
-    int grace_s = DEFAULT_GRACE_SECONDS;
+    std::string clock = "none";  // the protocol's clock text; empty: the server's default
+    int grace_s = DEFAULT_GRACE_SECONDS;  // SERVER_DEFAULT_GRACE: the server's default
     AbandonRule abandon = AbandonRule::Claim;
     int hold_level = DEFAULT_HOLD_LEVEL;
     bool takebacks = true;
@@ -70,6 +75,10 @@ enum class CreateSeat { Red, Black, Spectator };
 // settings to send, problem() says why they cannot be sent.
 struct CreateTableForm {
     std::string name;
+    // The server's default clock and grace (first in the dialog, chosen at the start): sent as
+    // absent fields, so the server's --clock and --seat-grace apply.
+    bool server_clock = true;
+    bool server_grace = true;
     ClockSpec::Kind clock_kind = ClockSpec::Kind::None;
     int preset = 0;  // index into the kind's presets; == presets().size() means custom
     // Custom entries, in the units the dialog shows (minutes for main time, else seconds).
@@ -92,7 +101,7 @@ struct CreateTableForm {
     // The FEN the table starts from: empty for the standard start, else the handicap's.
     std::string start_fen() const;
     std::optional<Str> problem() const;
-    // Fills the form from "key=value" words (clock=fischer:300+5 grace=30 abandon=ai
+    // Fills the form from "key=value" words (clock=fischer:300+5|default grace=30|default abandon=ai
     // hold=4 takebacks=0 as=black handicap=left_horse name=...), for scripts. False (with the word) when one
     // is not understood.
     bool apply(std::string_view key_values, std::string& bad_word);

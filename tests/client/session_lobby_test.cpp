@@ -115,6 +115,33 @@ TEST_F(SessionTest, CreateTableSendsTheDialogsSettings) {
     EXPECT_EQ(lines[1].find("settings"), std::string::npos) << "no rules: the server's defaults";
 }
 
+// The create dialog as it opens chooses the server's defaults: its request carries no
+// clock, grace, abandon, hold level, takebacks or hints, so a server started with
+// --clock fischer:300+5 gives the table that clock (it used to get "none", 60 s, claim,
+// takebacks sent as chosen). Once the user picks them they are sent.
+TEST_F(SessionTest, AFreshCreateFormLeavesTheSettingsToTheServer) {
+    CreateTableForm f;
+    const TableRules fresh = f.rules();
+    session.create_table("Plain", proto::Role::Red, &fresh);
+    std::string bad;
+    ASSERT_TRUE(f.apply("clock=none grace=60", bad)) << bad;
+    const TableRules chosen = f.rules();
+    session.create_table("Chosen", proto::Role::Red, &chosen);
+    ASSERT_TRUE(f.apply("clock=default grace=default", bad)) << bad;
+    EXPECT_EQ(f.rules(), fresh) << "clock=default grace=default goes back to the server's";
+    const auto lines = session.take_outbox();
+    ASSERT_EQ(lines.size(), 2u);
+    for (const char* field : {"clock", "grace", "abandon", "hold_level", "takebacks", "hints"})
+        EXPECT_EQ(lines[0].find(std::string("\"") + field + "\""), std::string::npos) << field << " sent: " << lines[0];
+    auto d = proto::decode_client(lines[1].substr(0, lines[1].size() - 1));
+    ASSERT_TRUE(d.ok()) << lines[1];
+    const auto& c = std::get<proto::CreateTable>(d.value());
+    EXPECT_EQ(c.settings.clock, "none") << "no clock, chosen, is sent";
+    EXPECT_EQ(c.settings.grace, 60);
+    EXPECT_FALSE(c.settings.abandon) << "claim is the protocol's default";
+    EXPECT_FALSE(c.settings.takebacks) << "takebacks on is the protocol's default";
+}
+
 TEST_F(SessionTest, TableListCarriesTheTimeControl) {
     proto::Tables t;
     proto::TableInfo a;

@@ -67,7 +67,12 @@ TEST(ClockText, WordsInBothLanguages) {
 
 TEST(CreateForm, PresetsCustomAndRules) {
     CreateTableForm f;
-    EXPECT_EQ(f.rules(), TableRules{}) << "a fresh form asks for the defaults: no clock, 60 s, claim, takebacks";
+    TableRules server_defaults;
+    server_defaults.clock.clear();
+    server_defaults.grace_s = SERVER_DEFAULT_GRACE;
+    EXPECT_EQ(f.rules(), server_defaults) << "a fresh form asks for the server's clock and grace, claim, takebacks";
+    f.server_clock = f.server_grace = false;
+    EXPECT_EQ(f.rules(), TableRules{}) << "chosen: no clock, 60 s";
     f.clock_kind = ClockSpec::Kind::Fischer;
     ASSERT_GE(f.presets().size(), 4u);
     std::vector<std::string> labels;

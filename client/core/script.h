@@ -8,8 +8,9 @@
 //   click e3                                click one point (e.g. an illegal target)
 //   chat text...                            table chat (lobby chat when not at a table)
 //   ai red|black LEVEL [ENGINE]             ask the built-in AI (or a host's engine) to take a seat
-//   settings clock=fischer:300+5 grace=30 abandon=claim|ai hold=5 takebacks=0|1
+//   settings clock=fischer:300+5|default grace=30|default abandon=claim|ai hold=5 takebacks=0|1
 //                                           fill the create-table dialog; later creates use it
+//                                           (default: the server's, as the dialog starts)
 //   tournament create NAME...|view ID|last|ai N LEVEL|join|leave|start|tab standings|crosstable|pairings|watch N
 //                                           the Tournaments window's controls (dialog tournaments)
 //   locate tourney CONTROL                  print where a Tournaments control is ("join", "start",

@@ -134,6 +134,7 @@ private:
     std::vector<LobbyRow> lobby_rows_;
     std::string lobby_cut_;
     float lobby_line_h_ = 0, lobby_spacing_ = 0;  // a text line's height, the space between lines
+    // A table's row of either layout begins: its first cell (the number), the next one current.
     void lobby_row_start(int table);
     void lobby_row_item();  // the item just drawn belongs to the current row
     // One cell's line of text cut to the cell's width with "…" (the whole text on hover).

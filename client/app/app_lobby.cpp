@@ -168,11 +168,7 @@ void App::ui_lobby_tables_wide() {
     ImGui::TableHeadersRow();
     for (const TableSummary& tb : state_.lobby.tables) {
         ImGui::PushID(tb.id);
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
         lobby_row_start(tb.id);
-        lobby_cell_text(std::to_string(tb.id), false);
-        ImGui::TableNextColumn();
         lobby_cell_text(table_title(lang_, tb.name, tb.default_of), false);
         ImGui::TableNextColumn();
         lobby_cell_text(status_label(lang_, tb.status), true);
@@ -212,11 +208,7 @@ void App::ui_lobby_tables_narrow() {
     ImGui::TableHeadersRow();
     for (const TableSummary& tb : state_.lobby.tables) {
         ImGui::PushID(tb.id);
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
         lobby_row_start(tb.id);
-        lobby_cell_text(std::to_string(tb.id), false);
-        ImGui::TableNextColumn();
         // Three lines beside the three button slots, each cut to the cell (whole on hover).
         lobby_cell_text(table_title(lang_, tb.name, tb.default_of), false);
         std::string seats;
@@ -282,10 +274,14 @@ void App::ui_row_buttons(const TableSummary& tb, bool one_line) {
 }
 
 void App::lobby_row_start(int table) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
     const float y = ImGui::GetCursorScreenPos().y;
     lobby_rows_.push_back({table, y, y});
     lobby_line_h_ = ImGui::GetTextLineHeight();
     lobby_spacing_ = ImGui::GetStyle().ItemSpacing.y;
+    lobby_cell_text(std::to_string(table), false);
+    ImGui::TableNextColumn();
 }
 
 void App::lobby_row_item() {

@@ -179,8 +179,7 @@ constexpr Pst build_pst() {
                 const int cd = f > 4 ? f - 4 : 4 - f;
                 const Score base = pst_value(PieceType(t), r, f);
                 p.v[make_piece(Color(c), PieceType(t))][sq] =
-                    Score{base.mg + W.pst_rank[t][r].mg + W.pst_file[t][cd].mg,
-                          base.eg + W.pst_rank[t][r].eg + W.pst_file[t][cd].eg};
+                    base + W.pst_rank[t][r] + W.pst_file[t][cd] + W.pst_square[t][r][cd];
             }
     return p;
 }
@@ -207,6 +206,7 @@ void trace_pst(Color c, PieceType ty, int sq, EvalTrace* tr) {
     tr->fixed_eg += sign * base.eg;
     tr->counts.pst_rank[ty][r] += sign;
     tr->counts.pst_file[ty][cd] += sign;
+    tr->counts.pst_square[ty][r][cd] += sign;
 }
 
 // One pass over the pieces of both sides: piece-square values, attack sets (cannon attacks

@@ -38,8 +38,9 @@ inline constexpr int KING_ATTACKERS = 6;  // enemy pieces hitting the palace: 0 
 inline constexpr int KING_STEPS = 4;      // safe king steps: 0 .. 3 or more
 
 // The weights, or (T = int) how often each weight occurs in a position, Red minus Black.
-// The piece-square tables are formulas (eval.cpp) plus a tuned term per relative rank and per
-// distance from the central file.
+// The piece-square tables are formulas (eval.cpp) plus a tuned term per relative rank, one per
+// distance from the central file and one per point (relative rank x distance from the central
+// file, mirrored), the last a correction on top of the others.
 template <class T>
 struct EvalTable {
     std::array<T, PIECE_TYPE_NB> material{};  // advisor .. cannon (pawns: the tables only)
@@ -59,7 +60,23 @@ struct EvalTable {
     std::array<T, PIECE_TYPE_NB> safe_check{};  // horse, rook, cannon
     std::array<std::array<T, PST_RANKS>, PIECE_TYPE_NB> pst_rank{};
     std::array<std::array<T, PST_FILES>, PIECE_TYPE_NB> pst_file{};
+    std::array<std::array<std::array<T, PST_FILES>, PST_RANKS>, PIECE_TYPE_NB> pst_square{};
 };
+
+// Whether a piece of type t can stand on relative rank r at distance d from the central file
+// (pawns behind the river only on their own files; king, advisors, elephants on their points).
+constexpr bool pst_square_reachable(int t, int r, int d) {
+    switch (t) {
+    case KING: return r <= 2 && d <= 1;
+    case ADVISOR: return (r == 1 && d == 0) || ((r == 0 || r == 2) && d == 1);
+    case ELEPHANT: return ((r == 0 || r == 4) && d == 2) || (r == 2 && (d == 0 || d == 4));
+    case PAWN: return r >= 5 || ((r == 3 || r == 4) && d % 2 == 0);
+    case HORSE:
+    case ROOK:
+    case CANNON: return r >= 0 && r < PST_RANKS && d >= 0 && d < PST_FILES;
+    default: return false;
+    }
+}
 
 using EvalWeights = EvalTable<Score>;
 using EvalCounts = EvalTable<int>;
@@ -91,6 +108,12 @@ void for_each_entry(A& a, B& b, F&& f) {
     for (int t : {HORSE, ROOK, CANNON, PAWN})
         for (int d = 0; d < PST_FILES; ++d)
             f(std::string("pst_file[") + TYPE[t] + "][" + std::to_string(d) + "]", a.pst_file[t][d], b.pst_file[t][d]);
+    for (int t = KING; t <= PAWN; ++t)
+        for (int r = 0; r < PST_RANKS; ++r)
+            for (int d = 0; d < PST_FILES; ++d)
+                if (pst_square_reachable(t, r, d))
+                    f(std::string("pst_square[") + TYPE[t] + "][" + std::to_string(r) + "][" + std::to_string(d) + "]",
+                      a.pst_square[t][r][d], b.pst_square[t][r][d]);
 }
 
 // The compiled weights (the top of eval.cpp).

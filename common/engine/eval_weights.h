@@ -61,6 +61,13 @@ struct EvalTable {
     std::array<std::array<T, PST_RANKS>, PIECE_TYPE_NB> pst_rank{};
     std::array<std::array<T, PST_FILES>, PIECE_TYPE_NB> pst_file{};
     std::array<std::array<std::array<T, PST_FILES>, PST_RANKS>, PIECE_TYPE_NB> pst_square{};
+    // Threats (eval_threats.h): pieces attacked by a cheaper class or undefended, and tempo.
+    T threat_by_pawn{};
+    std::array<T, PIECE_TYPE_NB> threat_by_minor{};  // by victim type: advisor .. pawn
+    std::array<T, PIECE_TYPE_NB> threat_by_rook{};
+    T hanging{};
+    T threat_on_move{};
+    T multi_threat{};
 };
 
 // Whether a piece of type t can stand on relative rank r at distance d from the central file
@@ -114,6 +121,14 @@ void for_each_entry(A& a, B& b, F&& f) {
                 if (pst_square_reachable(t, r, d))
                     f(std::string("pst_square[") + TYPE[t] + "][" + std::to_string(r) + "][" + std::to_string(d) + "]",
                       a.pst_square[t][r][d], b.pst_square[t][r][d]);
+    f("threat_by_pawn", a.threat_by_pawn, b.threat_by_pawn);
+    for (int t = ADVISOR; t <= PAWN; ++t)
+        f(std::string("threat_by_minor[") + TYPE[t] + "]", a.threat_by_minor[t], b.threat_by_minor[t]);
+    for (int t = ADVISOR; t <= PAWN; ++t)
+        f(std::string("threat_by_rook[") + TYPE[t] + "]", a.threat_by_rook[t], b.threat_by_rook[t]);
+    f("hanging", a.hanging, b.hanging);
+    f("threat_on_move", a.threat_on_move, b.threat_on_move);
+    f("multi_threat", a.multi_threat, b.multi_threat);
 }
 
 // The compiled weights (the top of eval.cpp).

@@ -129,6 +129,9 @@ TEST(EvalWeights, TheTraceWithTheCompiledWeightsIsTheEvaluation) {
     other.mobility[ROOK].eg -= 3;
     other.pst_rank[PAWN][6].mg += 21;
     other.palace_attack.eg += 5;
+    other.threat_by_minor[ROOK].mg += 40;
+    other.threat_on_move.eg -= 25;
+    other.multi_threat.mg += 30;
     const std::vector<int> v_other = weights_to_vector(other);
     TexelTuner tuner;
     const std::vector<Position> positions = random_positions(1500);

@@ -27,6 +27,10 @@ using namespace eval_sets;
 // `--params threat_by_pawn,threat_by_minor,threat_by_rook,hanging,threat_on_move,multi_threat`:
 // K 0.00213651; training 0.0170483 -> 0.0163005, held out 0.0192224 -> 0.0184257 (against the
 // results 0.125661 -> 0.125464);
+// then the per-point piece-square terms of kings, advisors, elephants and pawns from zero with
+// all others held (fifteenth session), the same data and `--l2 1e-9 --params pst_square[KING],
+// pst_square[ADVISOR],pst_square[ELEPHANT],pst_square[PAWN]`: K 0.00216335; training 0.0162969 ->
+// 0.0152158, held out 0.0184369 -> 0.0165083 (against the results 0.125547 -> 0.120859);
 // started from the weights this block held before (their history: docs/engine.md, "The evaluation
 // tuned by data").
 constexpr EvalWeights tuned_weights() {
@@ -102,6 +106,50 @@ constexpr EvalWeights tuned_weights() {
     w.pst_file[CANNON][2] = {11, 1};
     w.pst_file[CANNON][3] = {-9, 5};
     w.pst_file[CANNON][4] = {13, 5};
+    w.pst_square[KING][0][0] = {81, 12};
+    w.pst_square[KING][0][1] = {72, -13};
+    w.pst_square[KING][1][0] = {-29, 3};
+    w.pst_square[KING][1][1] = {-62, 11};
+    w.pst_square[KING][2][0] = {-52, 10};
+    w.pst_square[KING][2][1] = {-23, -22};
+    w.pst_square[ADVISOR][0][1] = {62, -29};
+    w.pst_square[ADVISOR][1][0] = {118, -13};
+    w.pst_square[ADVISOR][2][1] = {-5, -37};
+    w.pst_square[ELEPHANT][0][2] = {-19, -52};
+    w.pst_square[ELEPHANT][2][0] = {1, -45};
+    w.pst_square[ELEPHANT][2][4] = {-45, -72};
+    w.pst_square[ELEPHANT][4][2] = {-60, -46};
+    w.pst_square[PAWN][3][0] = {43, 27};
+    w.pst_square[PAWN][3][2] = {5, 27};
+    w.pst_square[PAWN][3][4] = {-33, 13};
+    w.pst_square[PAWN][4][0] = {17, 19};
+    w.pst_square[PAWN][4][2] = {24, 36};
+    w.pst_square[PAWN][4][4] = {-20, -5};
+    w.pst_square[PAWN][5][0] = {45, -9};
+    w.pst_square[PAWN][5][1] = {59, 9};
+    w.pst_square[PAWN][5][2] = {38, 24};
+    w.pst_square[PAWN][5][3] = {54, 15};
+    w.pst_square[PAWN][5][4] = {14, 5};
+    w.pst_square[PAWN][6][0] = {21, 7};
+    w.pst_square[PAWN][6][1] = {53, 9};
+    w.pst_square[PAWN][6][2] = {23, 4};
+    w.pst_square[PAWN][6][3] = {25, -14};
+    w.pst_square[PAWN][6][4] = {3, -4};
+    w.pst_square[PAWN][7][0] = {32, 5};
+    w.pst_square[PAWN][7][1] = {55, 41};
+    w.pst_square[PAWN][7][2] = {-31, 7};
+    w.pst_square[PAWN][7][3] = {12, -17};
+    w.pst_square[PAWN][7][4] = {-19, 12};
+    w.pst_square[PAWN][8][0] = {7, -5};
+    w.pst_square[PAWN][8][1] = {55, 5};
+    w.pst_square[PAWN][8][2] = {30, 11};
+    w.pst_square[PAWN][8][3] = {-2, 48};
+    w.pst_square[PAWN][8][4] = {-9, -10};
+    w.pst_square[PAWN][9][0] = {0, -8};
+    w.pst_square[PAWN][9][1] = {24, 7};
+    w.pst_square[PAWN][9][2] = {7, -12};
+    w.pst_square[PAWN][9][3] = {-3, 19};
+    w.pst_square[PAWN][9][4] = {-20, -29};
     w.threat_by_pawn = {4, 2};
     w.threat_by_minor[ADVISOR] = {1, 1};
     w.threat_by_minor[ELEPHANT] = {0, 1};

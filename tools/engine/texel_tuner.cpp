@@ -314,13 +314,15 @@ int fit_command(int argc, char** argv) {
         if (!in.good() && !in.eof()) source.clear();
         std::ostringstream comment;
         comment << "Fitted by `xiangqi-tune fit";
-        // The data and options, not the --write target (an absolute path names this machine).
+        // The data (file names without their folders) and options, not the --write target:
+        // a path names this machine.
         for (int i = 2; i < argc; ++i) {
-            if (std::string(argv[i]) == "--write") {
+            const std::string arg = argv[i];
+            if (arg == "--write") {
                 ++i;
                 continue;
             }
-            comment << " " << argv[i];
+            comment << " " << (arg.rfind("--", 0) == 0 ? arg : arg.substr(arg.find_last_of('/') + 1));
         }
         comment << "`:\n" << tuner.size(false) << " training positions, " << tuner.size(true) << " held out; K " << k
                 << ";\nmean squared error training " << train0 << " -> " << train1 << ", held out " << hold0 << " -> "

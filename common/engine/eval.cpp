@@ -166,6 +166,9 @@ constexpr EvalWeights tuned_weights() {
     w.hanging = {-2, -1};
     w.threat_on_move = {49, 16};
     w.multi_threat = {-17, -5};
+    w.en_prise_to_move[0] = {-125, -125};
+    w.en_prise_to_move[1] = {-500, -500};
+    w.en_prise_waiting[0] = {-100, -100};
     return w;
 }
 // TUNED-WEIGHTS-END
@@ -263,7 +266,7 @@ struct Terms {
     Score relations[COLOR_NB];
     Score king[COLOR_NB];
     Score threats[COLOR_NB];
-    int threat[COLOR_NB] = {0, 0};  // side-to-move dependent: pieces en prise
+    int threat[COLOR_NB] = {0, 0};  // pieces en prise (side-to-move dependent, tapered apart)
     int phase = 0;
     DrawMaterial draw{};
 };
@@ -398,22 +401,27 @@ void compute(const Position& pos, Terms& t, EvalTrace* tr) {
                 }
             }
     }
+    t.phase = 2 * (pc.count[RED][ROOK] + pc.count[BLACK][ROOK]) + pc.count[RED][HORSE] +
+              pc.count[BLACK][HORSE] + pc.count[RED][CANNON] + pc.count[BLACK][CANNON];
+    t.phase = std::min(t.phase, PHASE_MAX);
     for (int c = 0; c < COLOR_NB; ++c) {
         t.mobility[c] = ai.mobility[c];
         t.king[c] = king_safety<TRACE>(pos, pc, ai, Color(c), force[~Color(c)], W, tr);
         t.threats[c] = threat_score<TRACE>(tc[c], Color(c), Color(c) == stm, W, tr);
-        // The side to move can save one threatened piece; the opponent's en-prise pieces are
-        // mostly collected by the quiescence search, so they count only a little.
-        if (Color(c) == stm) t.threat[c] = -(worst[c][0] / 8 + worst[c][1] / 2);
-        else t.threat[c] = -(worst[c][0] / 10);
+        // The side to move can save one threatened piece (its second counts most); the
+        // opponent's en-prise pieces are mostly collected by the quiescence search.
+        const auto& w = Color(c) == stm ? W.en_prise_to_move : W.en_prise_waiting;
+        t.threat[c] = en_prise_value(w[0], worst[c][0], t.phase) + en_prise_value(w[1], worst[c][1], t.phase);
+        if constexpr (TRACE) {
+            auto& n = Color(c) == stm ? tr->counts.en_prise_to_move : tr->counts.en_prise_waiting;
+            const int sign = c == RED ? 1 : -1;
+            n[0] += sign * worst[c][0];
+            n[1] += sign * worst[c][1];
+        }
     }
-    t.phase = 2 * (pc.count[RED][ROOK] + pc.count[BLACK][ROOK]) + pc.count[RED][HORSE] +
-              pc.count[BLACK][HORSE] + pc.count[RED][CANNON] + pc.count[BLACK][CANNON];
-    t.phase = std::min(t.phase, PHASE_MAX);
     t.draw.count = pc.count;
     if constexpr (TRACE) {
         tr->phase = t.phase;
-        tr->threat = t.threat[RED] - t.threat[BLACK];
         tr->draw = t.draw;
         tr->side_to_move = stm;
     }
@@ -501,10 +509,14 @@ EvalTrace trace_evaluation(const Position& pos) {
 
 int evaluate_trace(const EvalTrace& tr, const EvalWeights& w) {
     Score total{tr.fixed_mg, tr.fixed_eg};
+    int en_prise = 0;  // tapered term by term (en_prise_value)
     EvalCounts counts = tr.counts;
     EvalWeights weights = w;
-    for_each_entry(weights, counts, [&](const std::string&, const Score& s, int n) { total += s * n; });
-    int v = scale_for_drawishness(tr.draw, taper(total, tr.phase) + tr.threat);
+    for_each_entry(weights, counts, [&](const std::string& name, const Score& s, int n) {
+        if (is_en_prise_entry(name)) en_prise += en_prise_value(s, n, tr.phase);
+        else total += s * n;
+    });
+    int v = scale_for_drawishness(tr.draw, taper(total, tr.phase) + en_prise);
     v = tr.side_to_move == RED ? v : -v;
     return v + TEMPO;
 }

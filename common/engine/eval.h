@@ -36,7 +36,6 @@ struct EvalTrace {
     EvalCounts counts;            // occurrences of each weight, Red minus Black
     int fixed_mg = 0;             // the untuned part: formula piece-square tables, Red minus Black
     int fixed_eg = 0;
-    int threat = 0;               // pieces en prise (untuned), Red's view, not tapered
     int phase = 0;                // 0 (bare) .. 16 (all rooks, horses and cannons)
     Color side_to_move = RED;
     DrawMaterial draw{};          // what the draw scaling looks at
@@ -44,6 +43,12 @@ struct EvalTrace {
 
 inline constexpr int EVAL_TEMPO = 12;   // for the side to move
 inline constexpr int EVAL_PHASE_MAX = 16;
+
+// The en-prise term of a loss (centipawns; negative for Black's in a trace) with the weight w
+// (per mille, tapered by the phase), truncated toward zero as the evaluation computes it.
+constexpr int en_prise_value(Score w, int loss, int phase) {
+    return loss * (w.mg * phase + w.eg * (EVAL_PHASE_MAX - phase)) / (EVAL_PHASE_MAX * EN_PRISE_PER);
+}
 
 EvalTrace trace_evaluation(const Position& pos);
 // The evaluation of the traced position with other weights (side to move's view).

@@ -68,7 +68,19 @@ struct EvalTable {
     T hanging{};
     T threat_on_move{};
     T multi_threat{};
+    // Pieces en prise: the loss (centipawns) each side's most and second most threatened piece
+    // stands to suffer (the piece if undefended, else the exchange with its cheapest attacker),
+    // weighted in per mille of that loss (EN_PRISE_PER; negative: a penalty), for the side to
+    // move and for the other side. In EvalCounts the losses themselves, Red minus Black.
+    std::array<T, 2> en_prise_to_move{};
+    std::array<T, 2> en_prise_waiting{};
 };
+
+inline constexpr int EN_PRISE_PER = 1000;  // the en-prise weights' unit: per mille of a loss
+
+// Whether a for_each_entry name is an en-prise weight (its count is a loss, not a number of
+// occurrences: the evaluation takes weight x loss / EN_PRISE_PER, tapered, eval.h).
+inline bool is_en_prise_entry(const std::string& name) { return name.rfind("en_prise_", 0) == 0; }
 
 // Whether a piece of type t can stand on relative rank r at distance d from the central file
 // (pawns behind the river only on their own files; king, advisors, elephants on their points).
@@ -129,6 +141,10 @@ void for_each_entry(A& a, B& b, F&& f) {
     f("hanging", a.hanging, b.hanging);
     f("threat_on_move", a.threat_on_move, b.threat_on_move);
     f("multi_threat", a.multi_threat, b.multi_threat);
+    for (int k = 0; k < 2; ++k)
+        f("en_prise_to_move[" + std::to_string(k) + "]", a.en_prise_to_move[k], b.en_prise_to_move[k]);
+    for (int k = 0; k < 2; ++k)
+        f("en_prise_waiting[" + std::to_string(k) + "]", a.en_prise_waiting[k], b.en_prise_waiting[k]);
 }
 
 // The compiled weights (the top of eval.cpp).

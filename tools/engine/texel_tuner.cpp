@@ -5,6 +5,7 @@
 #include <iostream>
 #include <iterator>
 #include <sstream>
+#include <stdexcept>
 
 #include "selfplay.h"
 
@@ -41,7 +42,15 @@ double golden_minimum(const std::function<double(double)>& f) {
 
 }  // namespace
 
-TexelTuner::TexelTuner() : weights_(weights_to_vector(compiled_eval_weights()).size()) {}
+TexelTuner::TexelTuner() : weights_(weights_to_vector(compiled_eval_weights()).size()) {
+    std::uint16_t index = 0;
+    for (const std::string& name : weight_names()) {
+        // Two names (mg, eg) per entry.
+        if (index % 2 == 0 && is_en_prise_entry(name)) en_prise_index_.push_back(std::uint16_t(index / 2));
+        ++index;
+    }
+    if (en_prise_index_.size() > MAX_EN_PRISE) throw std::logic_error("TexelTuner: too many en-prise weights");
+}
 
 void TexelTuner::add(const Position& pos, double target, bool holdout, double result) {
     const EvalTrace tr = trace_evaluation(pos);
@@ -49,8 +58,11 @@ void TexelTuner::add(const Position& pos, double target, bool holdout, double re
     e.first = std::uint32_t(idx_.size());
     EvalCounts counts = tr.counts;
     std::uint16_t index = 0;
-    for_each_entry(counts, counts, [&](const std::string&, int n, int) {
-        if (n != 0) {
+    std::size_t en_prise = 0;
+    for_each_entry(counts, counts, [&](const std::string& name, int n, int) {
+        if (is_en_prise_entry(name)) {
+            e.en_prise[en_prise++] = std::int16_t(n);
+        } else if (n != 0) {
             idx_.push_back(index);
             coef_.push_back(std::int16_t(n));
         }
@@ -63,7 +75,6 @@ void TexelTuner::add(const Position& pos, double target, bool holdout, double re
     e.div_neg = std::int8_t(draw_scale_divisor(tr, -1));
     e.fixed_mg = tr.fixed_mg;
     e.fixed_eg = tr.fixed_eg;
-    e.threat = tr.threat;
     e.target = float(target);
     e.game_result = float(result < 0 ? target : result);
     e.holdout = holdout;
@@ -83,7 +94,11 @@ int TexelTuner::red_eval(std::size_t i, const std::vector<int>& w) const {
         mg += coef_[j] * w[2 * idx_[j]];
         eg += coef_[j] * w[2 * idx_[j] + 1];
     }
-    int v = (mg * e.phase + eg * (EVAL_PHASE_MAX - e.phase)) / EVAL_PHASE_MAX + e.threat;
+    int v = (mg * e.phase + eg * (EVAL_PHASE_MAX - e.phase)) / EVAL_PHASE_MAX;
+    for (std::size_t k = 0; k < en_prise_index_.size(); ++k) {
+        const std::size_t i = 2 * std::size_t(en_prise_index_[k]);
+        v += en_prise_value(Score{w[i], w[i + 1]}, e.en_prise[k], e.phase);
+    }
     v /= v > 0 ? e.div_pos : e.div_neg;
     return v + e.stm_sign * EVAL_TEMPO;
 }
@@ -126,7 +141,15 @@ std::vector<int> TexelTuner::tune(const std::vector<int>& start, const TuneOptio
                 mg += coef_[j] * w[2 * idx_[j]];
                 eg += coef_[j] * w[2 * idx_[j] + 1];
             }
-            const double raw = (mg * e.phase + eg * (EVAL_PHASE_MAX - e.phase)) / EVAL_PHASE_MAX + e.threat;
+            // The en-prise terms, weight (per mille) x loss tapered and truncated term by term as
+            // the evaluation does (exact for whole weights); their gradient is the untruncated one.
+            double en_prise = 0;
+            for (std::size_t k = 0; k < en_prise_index_.size(); ++k) {
+                const std::size_t i = 2 * std::size_t(en_prise_index_[k]);
+                en_prise += std::trunc(e.en_prise[k] * (w[i] * e.phase + w[i + 1] * (EVAL_PHASE_MAX - e.phase)) /
+                                       (EVAL_PHASE_MAX * EN_PRISE_PER));
+            }
+            const double raw = (mg * e.phase + eg * (EVAL_PHASE_MAX - e.phase)) / EVAL_PHASE_MAX + en_prise;
             const double div = raw > 0 ? e.div_pos : e.div_neg;
             const double p = sigmoid(k_ * (raw / div + e.stm_sign * EVAL_TEMPO));
             const double diff = e.target - p;
@@ -137,6 +160,11 @@ std::vector<int> TexelTuner::tune(const std::vector<int>& start, const TuneOptio
             for (std::uint32_t j = e.first; j < e.first + e.n; ++j) {
                 grad[2 * idx_[j]] += dmg * coef_[j];
                 grad[2 * idx_[j] + 1] += deg * coef_[j];
+            }
+            for (std::size_t k = 0; k < en_prise_index_.size(); ++k) {
+                const std::size_t i = 2 * std::size_t(en_prise_index_[k]);
+                grad[i] += dmg * e.en_prise[k] / EN_PRISE_PER;
+                grad[i + 1] += deg * e.en_prise[k] / EN_PRISE_PER;
             }
         }
         for (std::size_t i = 0; i < w.size(); ++i) {

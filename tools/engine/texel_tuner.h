@@ -3,6 +3,7 @@
 // each position is stored as its sparse weight counts and the fit runs without re-evaluating.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -50,6 +51,7 @@ public:
                           const std::function<void(int, double)>& progress = {}) const;
 
 private:
+    static constexpr int MAX_EN_PRISE = 4;
     struct Entry {
         std::uint32_t first = 0;  // into idx_/coef_
         std::uint16_t n = 0;
@@ -57,7 +59,8 @@ private:
         std::int8_t stm_sign = 1;      // +1 Red to move
         std::int8_t div_pos = 1;       // draw scaling divisor when Red is ahead
         std::int8_t div_neg = 1;       // ... when Black is ahead
-        std::int32_t fixed_mg = 0, fixed_eg = 0, threat = 0;
+        std::int32_t fixed_mg = 0, fixed_eg = 0;
+        std::array<std::int16_t, MAX_EN_PRISE> en_prise{};  // the losses of the en-prise entries
         float target = 0.5f;       // the target of the fit
         float game_result = 0.5f;  // the game's result
         bool holdout = false;
@@ -67,6 +70,7 @@ private:
     std::vector<Entry> entries_;
     std::vector<std::uint16_t> idx_;  // weight entry (vector index / 2)
     std::vector<std::int16_t> coef_;
+    std::vector<std::uint16_t> en_prise_index_;  // weight entry of each Entry::en_prise
     std::size_t weights_ = 0;
     double k_ = 0.0058;  // about ln(10) / 400
 };

@@ -187,6 +187,40 @@ TEST(Texel, TheFitLowersTheErrorOnASyntheticSet) {
     EXPECT_EQ(fitted.palace_attack, compiled_eval_weights().palace_attack);
 }
 
+TEST(Texel, RoundsRestartAdamUntilARoundGainsTooLittle) {
+    // A short fit of material and mobility towards a dearer horse: a second and third round
+    // (Adam restarted, the same start for the penalty) go on lowering the error where one
+    // round stopped; a round that must gain more than the error itself stops after the first.
+    EvalWeights truth = compiled_eval_weights();
+    truth.material[HORSE] = {700, 750};
+    const std::vector<Position> positions = random_positions(800);
+    TexelTuner tuner;
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        const Position& p = positions[i];
+        const int stm = evaluate_trace(trace_evaluation(p), truth);
+        tuner.add(p, 1.0 / (1.0 + std::exp(-0.006 * (p.side_to_move() == RED ? stm : -stm))), false);
+    }
+    const std::vector<int> start = weights_to_vector(compiled_eval_weights());
+    tuner.fit_k(start);
+    TexelTuner::TuneOptions opt;
+    opt.iterations = 40;
+    opt.rate = 2.0;
+    opt.l2 = 1e-8;
+    const auto names = weight_names();
+    opt.tuned.assign(names.size(), false);
+    for (std::size_t i = 0; i < names.size(); ++i) opt.tuned[i] = names[i].rfind("material", 0) == 0 || names[i].rfind("mobility", 0) == 0;
+    const std::vector<int> one = tuner.tune(start, opt);
+    opt.rounds = 3;
+    opt.min_gain = 0;
+    int last = 0;
+    const std::vector<int> three = tuner.tune(start, opt, [&](int it, double) { last = it; });
+    EXPECT_EQ(last, 120);
+    EXPECT_LT(tuner.error(three, false), tuner.error(one, false));
+    opt.min_gain = 1.0;
+    EXPECT_EQ(tuner.tune(start, opt, [&](int it, double) { last = it; }), one);
+    EXPECT_EQ(last, 40);
+}
+
 TEST(Texel, TheWeightsBlockReplacesOnlyTheMarkedLines) {
     std::string source = "a\n// TUNED-WEIGHTS-BEGIN x\nold\n// TUNED-WEIGHTS-END\nb\n";
     std::vector<int> v = weights_to_vector(compiled_eval_weights());

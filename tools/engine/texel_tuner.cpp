@@ -131,7 +131,17 @@ std::vector<int> TexelTuner::tune(const std::vector<int>& start, const TuneOptio
     const double b1 = 0.9, b2 = 0.999, eps = 1e-8;
     const std::size_t n_train = size(false);
     if (n_train == 0) return start;
-    for (int it = 1; it <= iterations; ++it) {
+    // Rounds of `iterations` steps; each later round restarts Adam's moments (its step has
+    // shrunk with the gradients it remembers) from where the last one ended, the penalty still
+    // pulling towards `start`, until a round gains less than opt.min_gain.
+    double round_start = 0;  // the objective (error + penalty) when the current round began
+    for (int it = 1, round = 0, step = 1; it <= iterations * opt.rounds; ++it, ++step) {
+        if (step > iterations) {
+            step = 1;
+            ++round;
+            std::fill(m.begin(), m.end(), 0.0);
+            std::fill(v.begin(), v.end(), 0.0);
+        }
         std::fill(grad.begin(), grad.end(), 0.0);
         double err = 0;
         for (const Entry& e : entries_) {
@@ -167,15 +177,24 @@ std::vector<int> TexelTuner::tune(const std::vector<int>& start, const TuneOptio
                 grad[i + 1] += deg * e.en_prise[k] / EN_PRISE_PER;
             }
         }
+        if (step == 1 && opt.rounds > 1) {
+            double objective = err / double(n_train);
+            for (std::size_t i = 0; i < w.size(); ++i) objective += opt.l2 * (w[i] - start[i]) * (w[i] - start[i]);
+            if (round > 0 && round_start - objective < opt.min_gain) {
+                if (progress) progress(it - 1, err / double(n_train));
+                break;
+            }
+            round_start = objective;
+        }
         for (std::size_t i = 0; i < w.size(); ++i) {
             if (!opt.tuned.empty() && !opt.tuned[i]) continue;
             const double g = grad[i] / double(n_train) + 2 * opt.l2 * (w[i] - start[i]);
             m[i] = b1 * m[i] + (1 - b1) * g;
             v[i] = b2 * v[i] + (1 - b2) * g * g;
-            const double mh = m[i] / (1 - std::pow(b1, it)), vh = v[i] / (1 - std::pow(b2, it));
+            const double mh = m[i] / (1 - std::pow(b1, step)), vh = v[i] / (1 - std::pow(b2, step));
             if (vh > 0) w[i] -= rate * mh / (std::sqrt(vh) + eps);
         }
-        if (progress && (it % 50 == 0 || it == iterations)) progress(it, err / double(n_train));
+        if (progress && (it % 50 == 0 || it == iterations * opt.rounds)) progress(it, err / double(n_train));
     }
     std::vector<int> out(w.size());
     for (std::size_t i = 0; i < w.size(); ++i) out[i] = int(std::lround(w[i]));
@@ -227,7 +246,10 @@ bool replace_weights_block(std::string& source, const std::string& block) {
 int fit_command(int argc, char** argv) {
     auto usage = [] {
         std::cerr << "usage: xiangqi-tune fit DATA... [--iterations N] [--rate CP] [--l2 X] [--params P1,P2...]\n"
-                     "                              [--holdout-every N] [--lambda L] [--write EVAL.cpp]\n"
+                     "                              [--holdout-every N] [--lambda L] [--rounds R [--min-gain G]]\n"
+                     "                              [--write EVAL.cpp]\n"
+                     "  --rounds: up to R rounds of N iterations, Adam restarted each round (the penalty still\n"
+                     "            towards the start), until a round lowers error + penalty by less than G (1e-7)\n"
                      "  --params: only the weights whose names start with one of these (e.g. material,mobility)\n"
                      "  --lambda: fit to L * sigmoid(K * score) + (1 - L) * result (scores from xiangqi-tune label)\n";
         return 2;
@@ -249,6 +271,8 @@ int fit_command(int argc, char** argv) {
             if (a == "--iterations") topt.iterations = std::stoi(v);
             else if (a == "--rate") topt.rate = std::stod(v);
             else if (a == "--l2") topt.l2 = std::stod(v);
+            else if (a == "--rounds") topt.rounds = std::stoi(v);
+            else if (a == "--min-gain") topt.min_gain = std::stod(v);
             else if (a == "--lambda") lambda = std::stod(v);
             else if (a == "--params") params = v;
             else if (a == "--holdout-every") holdout_every = std::stoi(v);
@@ -260,7 +284,8 @@ int fit_command(int argc, char** argv) {
         }
     }
     if (files.empty() || topt.iterations < 1 || topt.iterations > 100000 || holdout_every < 2 ||
-        !(topt.rate > 0 && topt.rate < 1000) || !(topt.l2 >= 0) || !(lambda >= 0 && lambda <= 1))
+        !(topt.rate > 0 && topt.rate < 1000) || !(topt.l2 >= 0) || !(lambda >= 0 && lambda <= 1) ||
+        topt.rounds < 1 || topt.rounds > 1000 || !(topt.min_gain >= 0))
         return usage();
     const auto names = weight_names();
     if (!params.empty()) {

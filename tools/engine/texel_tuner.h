@@ -43,6 +43,8 @@ public:
         int iterations = 600;
         double rate = 1.0;         // Adam step, centipawns
         double l2 = 0.0;           // penalty l2 * sum((w - start)^2): keeps weights the data hardly sees
+        int rounds = 1;            // rounds of `iterations`, Adam's moments restarted each round
+        double min_gain = 1e-7;    // ... until a round lowers error + penalty by less than this
         std::vector<bool> tuned;   // which weights may move (empty: all)
     };
     // Adam descent on the training error from `start`, full batch; returns the rounded weights.

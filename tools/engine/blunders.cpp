@@ -50,6 +50,35 @@ bool starts_with(const std::vector<Move>& moves, const std::vector<Move>& prefix
     return prefix.size() <= moves.size() && std::equal(prefix.begin(), prefix.end(), moves.begin());
 }
 
+// The verdict on `m`, played in `pos` (reached from `start` by `so_far`), by searches to `depth`.
+MoveVerdict judge_at(Engine& engine, const Position& start, const std::vector<Move>& so_far, const Position& pos,
+                     Move m, int depth, const BlunderOptions& opt) {
+    Limits limits;
+    limits.depth = depth;
+    engine.new_game();
+    const Result best = engine.search(start, so_far, limits);
+    MoveVerdict v;
+    v.played = m;
+    v.best = best.best;
+    v.best_cp = capped(best);
+    std::vector<Move> line = best.pv;
+    if (best.best == m) {
+        v.played_cp = v.best_cp;
+    } else {
+        limits.searchmoves = {m};
+        engine.new_game();
+        const Result played = engine.search(start, so_far, limits);
+        v.played_cp = capped(played);
+        line = played.pv;
+    }
+    if (line.empty() || line[0] != m) line = {m};
+    v.loss_cp = std::max(0, v.best_cp - v.played_cp);
+    v.material_lost = material_lost(pos, line, opt.hung_plies);
+    v.blunder = v.loss_cp >= opt.threshold_cp;
+    v.hung = v.blunder && v.material_lost >= opt.hung_cp;
+    return v;
+}
+
 }  // namespace
 
 int first_examined_ply(const PgnGame& game, const BlunderOptions& opt) {
@@ -68,30 +97,11 @@ std::vector<MoveVerdict> judge_moves(Engine& engine, const PgnGame& game, Color 
     for (std::size_t i = 0; i < game.moves.size(); ++i) {
         const Move m = game.moves[i];
         if (int(i) >= first && pos.side_to_move() == side) {
-            Limits limits;
-            limits.depth = opt.depth;
-            engine.new_game();
-            const Result best = engine.search(game.start, so_far, limits);
-            MoveVerdict v;
+            MoveVerdict v = judge_at(engine, game.start, so_far, pos, m, opt.depth, opt);
+            // A deeper look at each blunder: a sacrifice that pays beyond the screening depth is none.
+            if (v.blunder && opt.confirm_depth > opt.depth)
+                v = judge_at(engine, game.start, so_far, pos, m, opt.confirm_depth, opt);
             v.ply = int(i);
-            v.played = m;
-            v.best = best.best;
-            v.best_cp = capped(best);
-            std::vector<Move> line = best.pv;
-            if (best.best == m) {
-                v.played_cp = v.best_cp;
-            } else {
-                limits.searchmoves = {m};
-                engine.new_game();
-                const Result played = engine.search(game.start, so_far, limits);
-                v.played_cp = capped(played);
-                line = played.pv;
-            }
-            if (line.empty() || line[0] != m) line = {m};
-            v.loss_cp = std::max(0, v.best_cp - v.played_cp);
-            v.material_lost = material_lost(pos, line, opt.hung_plies);
-            v.blunder = v.loss_cp >= opt.threshold_cp;
-            v.hung = v.blunder && v.material_lost >= opt.hung_cp;
             out.push_back(v);
         }
         UndoInfo undo;
@@ -183,8 +193,8 @@ bool load_openings(const std::string& path, std::vector<std::vector<Move>>& out,
 
 int blunders_command(int argc, char** argv) {
     auto usage = [] {
-        std::cerr << "usage: xiangqi-blunders PGN... [--depth D] [--threshold CP] [--hung CP] [--openings FILE]\n"
-                     "                       [--skip-plies N] [--label1 TEXT] [--label2 TEXT] [--list]\n"
+        std::cerr << "usage: xiangqi-blunders PGN... [--depth D] [--confirm-depth D] [--threshold CP] [--hung CP] [--openings FILE]\n"
+                     "                        [--skip-plies N] [--label1 TEXT] [--label2 TEXT] [--list]\n"
                      "  PGN: games of xiangqi-match --pgn (engine 1 is Red in the odd rounds)\n";
         return 2;
     };
@@ -206,6 +216,7 @@ int blunders_command(int argc, char** argv) {
         const char* v = argv[++i];
         std::optional<long long> n;
         if (a == "--depth" && (n = number(v, 1, 30))) opt.depth = int(*n);
+        else if (a == "--confirm-depth" && (n = number(v, 0, 30))) opt.confirm_depth = int(*n);
         else if (a == "--threshold" && (n = number(v, 1, 100000))) opt.threshold_cp = int(*n);
         else if (a == "--hung" && (n = number(v, 1, 100000))) opt.hung_cp = int(*n);
         else if (a == "--skip-plies" && (n = number(v, 0, 100000))) opt.skip_plies = int(*n);
@@ -222,8 +233,9 @@ int blunders_command(int argc, char** argv) {
         }
     }
     if (inputs.empty()) return usage();
-    std::cout << "judge: our engine at full strength, depth " << opt.depth << " + quiescence, one thread; blunder: "
-              << opt.threshold_cp << " cp or more below the best move (scores capped at +/-" << BLUNDER_SCORE_CAP
+    std::cout << "judge: our engine at full strength, depth " << opt.depth << " + quiescence, one thread";
+    if (opt.confirm_depth > opt.depth) std::cout << ", each blunder confirmed at depth " << opt.confirm_depth;
+    std::cout << "; blunder: " << opt.threshold_cp << " cp or more below the best move (scores capped at +/-" << BLUNDER_SCORE_CAP
               << "); hung piece: a blunder whose line loses " << opt.hung_cp << " cp of material within "
               << opt.hung_plies << " plies\n";
     Engine engine(16);

@@ -13,7 +13,8 @@
 namespace xq::engine {
 
 struct BlunderOptions {
-    int depth = 6;          // the judge's depth (plus quiescence), one thread, a fresh table per search
+    int depth = 6;           // the judge's depth (plus quiescence), one thread, a fresh table per search
+    int confirm_depth = 10;  // a blunder at `depth` is judged again at this depth (0: not); it stands if still one
     int threshold_cp = 250;  // a move losing at least this much against the best move is a blunder
     int hung_cp = 200;       // material (PIECE_VALUE) lost in the next plies that makes it a hung piece
     int hung_plies = 4;      // the plies after the move looked at: the opponent's reply and second reply
@@ -41,7 +42,8 @@ struct MoveVerdict {
 // line the game starts with (those moves were given, not chosen).
 int first_examined_ply(const PgnGame& game, const BlunderOptions& opt);
 
-// Judges every move of `side` from first_examined_ply on. `engine` is cleared before each search.
+// Judges every move of `side` from first_examined_ply on (at depth, then each blunder again at
+// confirm_depth). `engine` is cleared before each search.
 std::vector<MoveVerdict> judge_moves(Engine& engine, const PgnGame& game, Color side, const BlunderOptions& opt);
 
 // The colour xiangqi-match's engine `player` (1 or 2) has in a game: engine 1 is Red in the odd
@@ -61,7 +63,7 @@ struct BlunderTally {
     void add(const std::vector<MoveVerdict>& verdicts, bool lost);
 };
 
-// `xiangqi-blunders PGN... [--depth D] [--threshold CP] [--hung CP] [--openings FILE]
+// `xiangqi-blunders PGN... [--depth D] [--confirm-depth D] [--threshold CP] [--hung CP] [--openings FILE]
 // [--skip-plies N] [--label1 TEXT] [--label2 TEXT] [--list]`
 int blunders_command(int argc, char** argv);
 

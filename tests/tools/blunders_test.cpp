@@ -109,6 +109,16 @@ TEST(Blunders, TheTallyCountsGamesAndLosses) {
     EXPECT_EQ(t.games_with_blunder_lost, 1);
     EXPECT_EQ(t.games_with_hung, 1);
     EXPECT_EQ(t.games_with_hung_lost, 1);
+    BlunderTally both = t;
+    both.merge(t);
+    EXPECT_EQ(both.games, 6);
+    EXPECT_EQ(both.moves, 12);
+    EXPECT_EQ(both.blunders, 6);
+    EXPECT_EQ(both.hung, 2);
+    EXPECT_EQ(both.games_with_blunder, 4);
+    EXPECT_EQ(both.games_with_blunder_lost, 2);
+    EXPECT_EQ(both.games_with_hung, 2);
+    EXPECT_EQ(both.games_with_hung_lost, 2);
 }
 
 }  // namespace

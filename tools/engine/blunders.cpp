@@ -137,6 +137,17 @@ void BlunderTally::add(const std::vector<MoveVerdict>& verdicts, bool lost) {
     }
 }
 
+void BlunderTally::merge(const BlunderTally& o) {
+    games += o.games;
+    moves += o.moves;
+    blunders += o.blunders;
+    hung += o.hung;
+    games_with_blunder += o.games_with_blunder;
+    games_with_blunder_lost += o.games_with_blunder_lost;
+    games_with_hung += o.games_with_hung;
+    games_with_hung_lost += o.games_with_hung_lost;
+}
+
 namespace {
 
 std::string percent(long long part, long long whole) {
@@ -239,6 +250,8 @@ int blunders_command(int argc, char** argv) {
               << "); hung piece: a blunder whose line loses " << opt.hung_cp << " cp of material within "
               << opt.hung_plies << " plies\n";
     Engine engine(16);
+    BlunderTally total[2];
+    std::size_t total_games = 0;
     for (const std::string& path : inputs) {
         std::ifstream in(path, std::ios::binary);
         if (!in) {
@@ -286,6 +299,12 @@ int blunders_command(int argc, char** argv) {
         }
         std::cout << path << ": " << games.size() << " games\n";
         for (int p = 0; p < 2; ++p) std::cout << "  " << tally_line(label[p], tally[p]) << "\n";
+        total_games += games.size();
+        for (int p = 0; p < 2; ++p) total[p].merge(tally[p]);
+    }
+    if (inputs.size() > 1) {
+        std::cout << "all " << inputs.size() << " files: " << total_games << " games\n";
+        for (int p = 0; p < 2; ++p) std::cout << "  " << tally_line(label[p], total[p]) << "\n";
     }
     return 0;
 }

@@ -61,6 +61,7 @@ struct BlunderTally {
     int games_with_hung = 0;
     int games_with_hung_lost = 0;
     void add(const std::vector<MoveVerdict>& verdicts, bool lost);
+    void merge(const BlunderTally& other);  // the counts of both
 };
 
 // `xiangqi-blunders PGN... [--depth D] [--confirm-depth D] [--threshold CP] [--hung CP] [--openings FILE]

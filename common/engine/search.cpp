@@ -58,8 +58,16 @@ bool Searcher::should_abort() {
             published_nodes_ = nodes_;
         }
         if (stop_ && stop_->load(std::memory_order_relaxed)) return stopped_ = true;
-        if (hard_ms_ && elapsed_ms() >= hard_ms_) return stopped_ = true;
+        if (hard_ms_ && !pondering() && clock_ms() >= hard_ms_) return stopped_ = true;
     }
+    return false;
+}
+
+bool Searcher::pondering() {
+    if (!pondering_) return false;
+    if (limits_.pondering->load(std::memory_order_relaxed)) return true;
+    pondering_ = false;
+    clock_start_ = Clock::now();
     return false;
 }
 

@@ -25,6 +25,10 @@ struct Limits {
     int soft_ms = 0;
     int hard_ms = 0;
     bool infinite = false;
+    // UCI `go ponder`: while *pondering is true no clock limit applies (the search runs on
+    // like an infinite one); when it turns false (`ponderhit`) the limits above apply, counted
+    // from that moment, when the GUI starts our clock.
+    const std::atomic<bool>* pondering = nullptr;
     int level = 10;          // strength 1..10, 10 = full strength
     std::uint64_t seed = 0;  // randomness for lower levels; same seed, same move
     std::vector<Move> searchmoves;  // when not empty, only these root moves (UCI searchmoves)

@@ -202,6 +202,13 @@ private:
     int elapsed_ms() const {
         return int(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_time_).count());
     }
+    // The time the clock limits count: since the start, or since the ponderhit of a ponder search.
+    int clock_ms() const {
+        return int(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - clock_start_).count());
+    }
+    // True while a ponder search is still pondering; at the first call after the ponderhit the
+    // clock limits start counting.
+    bool pondering();
     void report(int depth, int score, bool iteration_done, int root_done);
     // A decisive score as reported: "mate in N" when the line ends in a mate, a centipawn
     // rule result (RULE_WIN_CP less the plies) when it ends in a repetition the rulings decide.
@@ -232,6 +239,8 @@ private:
     std::vector<RootMove> root_moves_;
 
     Clock::time_point start_time_;
+    Clock::time_point clock_start_;
+    bool pondering_ = false;
     int soft_ms_ = 0;
     int hard_ms_ = 0;
     std::uint64_t max_nodes_ = 0;

@@ -197,6 +197,8 @@ Move Searcher::choose_with_randomness(int margin) {
 
 Result Searcher::run(const Position& start, const std::vector<Move>& moves) {
     start_time_ = Clock::now();
+    clock_start_ = start_time_;
+    pondering_ = limits_.pondering != nullptr;
     pos_ = start;
     keys_.assign(1, pos_.key());
     path_.clear();
@@ -321,9 +323,9 @@ Result Searcher::run(const Position& start, const std::vector<Move>& moves) {
         // Time: stop early when another iteration would most likely not finish.
         stable_iterations = root_moves_[0].move == prev_best ? stable_iterations + 1 : 0;
         prev_best = root_moves_[0].move;
-        if (soft_ms_ && soft_ms_ < hard_ms_ && !limits_.infinite) {
+        if (soft_ms_ && soft_ms_ < hard_ms_ && !limits_.infinite && !pondering()) {
             const double factor = stable_iterations >= 3 ? 0.35 : (stable_iterations == 0 ? 0.8 : 0.55);
-            if (elapsed_ms() > int(soft_ms_ * factor)) break;
+            if (clock_ms() > int(soft_ms_ * factor)) break;
         }
         if (forced && !limits_.infinite && limits_.depth == 0 && depth >= 4) break;
         if (std::abs(prev_score) >= MATE_BOUND && depth >= 2 * (MATE - std::abs(prev_score)) + 4 &&

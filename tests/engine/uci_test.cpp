@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <mutex>
 #include <random>
 #include <sstream>
 #include <thread>
@@ -155,6 +156,101 @@ TEST(Uci, InfiniteWaitsForStop) {
     }
     EXPECT_NE(out.str().find("readyok"), std::string::npos);
     EXPECT_TRUE(legal_in(Position(), bestmove_of(out.str()))) << out.str();
+}
+
+// An output stream the test may read while the search thread writes to it.
+class SharedOut {
+public:
+    std::ostream& stream() { return out_; }
+    std::string text() {
+        std::lock_guard<std::recursive_mutex> lock(buf_.mutex);
+        return buf_.str();
+    }
+    bool has(const std::string& what) { return text().find(what) != std::string::npos; }
+
+private:
+    struct Buf : std::stringbuf {
+        std::recursive_mutex mutex;  // xsputn may call overflow
+        std::streamsize xsputn(const char* s, std::streamsize n) override {
+            std::lock_guard<std::recursive_mutex> lock(mutex);
+            return std::stringbuf::xsputn(s, n);
+        }
+        int_type overflow(int_type c) override {
+            std::lock_guard<std::recursive_mutex> lock(mutex);
+            return std::stringbuf::overflow(c);
+        }
+    } buf_;
+    std::ostream out_{&buf_};
+};
+
+// Waits up to `limit` for `what` to appear; returns how long it took, or `limit` when it never did.
+std::chrono::milliseconds wait_for(SharedOut& out, const std::string& what, std::chrono::milliseconds limit) {
+    const auto t0 = std::chrono::steady_clock::now();
+    for (;;) {
+        const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0);
+        if (out.has(what) || took >= limit) return took;
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+}
+
+TEST(Uci, PonderWaitsForPonderhitThenSearchesOnTheClock) {
+    SharedOut out;
+    xq::engine::UciSession session(out.stream());
+    session.handle("uci");
+    EXPECT_TRUE(out.has("option name Ponder type check"));
+    session.handle("position startpos moves h2e2");
+    // The move time would long be over: pondering ignores the clock until ponderhit.
+    session.handle("go ponder movetime 1500");
+    std::this_thread::sleep_for(std::chrono::milliseconds(1800));
+    EXPECT_FALSE(out.has("bestmove")) << out.text();
+    session.handle("ponderhit");
+    // Then the clock counts from the ponderhit: about 1.5 s more of search (it had answered at
+    // once when ponderhit acted as stop).
+    const auto took = wait_for(out, "bestmove", std::chrono::milliseconds(20000));
+    EXPECT_GE(took.count(), 700) << out.text();
+    EXPECT_LT(took.count(), 20000) << out.text();
+    session.wait(false);
+    Position pos;
+    MoveList l;
+    pos.generate_legal(l);
+    for (Move m : l)
+        if (move_to_iccs(m) == "h2e2") {
+            UndoInfo u;
+            pos.do_move(m, u);
+        }
+    EXPECT_TRUE(legal_in(pos, bestmove_of(out.text()))) << out.text();
+}
+
+TEST(Uci, StopEndsAPonderSearchWithABestMove) {
+    SharedOut out;
+    {
+        xq::engine::UciSession session(out.stream());
+        session.handle("position startpos");
+        session.handle("go ponder wtime 60000 btime 60000");
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        EXPECT_FALSE(out.has("bestmove"));
+        session.handle("stop");
+        EXPECT_LT(wait_for(out, "bestmove", std::chrono::milliseconds(10000)).count(), 10000) << out.text();
+        // A ponderhit after the answer changes nothing, and the session goes on.
+        session.handle("ponderhit");
+        session.handle("isready");
+        session.wait(false);
+    }
+    EXPECT_TRUE(out.has("readyok"));
+    EXPECT_TRUE(legal_in(Position(), bestmove_of(out.text()))) << out.text();
+}
+
+TEST(Uci, PonderhitOutsidePonderingDoesNotStopTheSearch) {
+    SharedOut out;
+    xq::engine::UciSession session(out.stream());
+    session.handle("position startpos");
+    session.handle("go infinite");
+    session.handle("ponderhit");
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    EXPECT_FALSE(out.has("bestmove")) << out.text();
+    session.handle("stop");
+    session.wait(false);
+    EXPECT_TRUE(legal_in(Position(), bestmove_of(out.text()))) << out.text();
 }
 
 TEST(Uci, BareGoEndsAtEndOfInput) {

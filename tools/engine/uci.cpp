@@ -79,8 +79,14 @@ bool UciSession::Impl::handle(const std::string& raw) {
         if (proto == Protocol::Ucci) say("bye");
         return false;
     }
-    if (cmd == "stop" || cmd == "ponderhit") {
+    if (cmd == "stop") {
         stop = true;
+        return true;
+    }
+    if (cmd == "ponderhit") {
+        // The opponent played the move we pondered on: the search goes on as a normal one, on
+        // the clock given with `go ponder` from now. Outside a ponder search it means nothing.
+        if (pondering.exchange(false)) infinite_search = ponder_unbounded;
         return true;
     }
     if (cmd == "isready") {

@@ -22,6 +22,7 @@ void UciSession::Impl::cmd_uci() {
     say("option name Level type spin default 10 min 1 max 10");
     say("option name Seed type spin default 0 min 0 max 2147483647");
     say("option name Clear Hash type button");
+    say("option name Ponder type check default false");
     say("option name BookFile type string default <empty>");
     say("option name UCI_Variant type combo default xiangqi var xiangqi");
     say("uciok");

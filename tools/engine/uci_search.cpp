@@ -150,6 +150,7 @@ void UciSession::Impl::cmd_go(std::istringstream& in) {
     lim.seed = seed;
     lim.banmoves = banmoves;
     bool wait_for_stop = false;
+    bool ponder = false;
     const Color us = current.side_to_move();
     auto number = [&](std::size_t& i, long long lo, long long hi, long long& v) -> bool {
         if (i + 1 >= tokens.size() || !parse_int(tokens[i + 1], lo, hi, v)) {
@@ -168,8 +169,7 @@ void UciSession::Impl::cmd_go(std::istringstream& in) {
             lim.infinite = true;
             wait_for_stop = true;
         } else if (t == "ponder") {
-            lim.infinite = true;  // pondering searches until ponderhit or stop
-            wait_for_stop = true;
+            ponder = true;  // no clock until ponderhit; no answer before ponderhit or stop
         } else if (t == "draw") {
             // UCCI: the opponent offers a draw; we never accept through this engine.
         } else if (t == "depth") {
@@ -216,7 +216,10 @@ void UciSession::Impl::cmd_go(std::istringstream& in) {
     // as soon as it ends by itself).
     const bool unbounded = lim.depth == 0 && lim.nodes == 0 && lim.movetime_ms == 0 &&
                            lim.time_ms[us] == 0 && level == MAX_LEVEL;
-    infinite_search = wait_for_stop || unbounded;
+    infinite_search = wait_for_stop || unbounded || ponder;
+    ponder_unbounded = wait_for_stop || unbounded;
+    pondering = ponder;
+    if (ponder) lim.pondering = &pondering;
     // A finite search from a position the book knows plays from the book (checked by a
     // short search, see book_player.h).
     std::vector<book::BookMove> from_book;
@@ -237,8 +240,10 @@ void UciSession::Impl::cmd_go(std::istringstream& in) {
         };
         const Result r = from_book.empty() ? engine.search(s, ms, lim, progress, &stop)
                                            : book::play(engine, s, ms, from_book, lim, progress, &stop).result;
-        // `go infinite` and `go ponder` answer only after stop (UCI rule).
-        while (wait_for_stop && !stop.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        // `go infinite` answers only after stop, `go ponder` only after ponderhit or stop (UCI rule).
+        while ((wait_for_stop || pondering.load()) && !stop.load())
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        pondering = false;
         if (!r.best) {
             say(proto == Protocol::Ucci ? "nobestmove" : "bestmove (none)");
         } else {

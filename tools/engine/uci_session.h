@@ -59,6 +59,10 @@ struct UciSession::Impl {
     std::atomic<bool> stop{false};
     std::atomic<bool> searching{false};
     bool infinite_search = false;  // the running search ends only by stop
+    // `go ponder`: true until ponderhit or stop; the search (Limits::pondering) and the answer
+    // wait for it. ponder_unbounded: the go had no limit, so after ponderhit only stop ends it.
+    std::atomic<bool> pondering{false};
+    bool ponder_unbounded = false;
 
     explicit Impl(std::ostream& o) : out(o) {}
 

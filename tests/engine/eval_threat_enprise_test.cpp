@@ -18,27 +18,6 @@ namespace {
 
 using engine_test::from_fen;
 
-// Positions of random games, deterministic (random moves leave many pieces en prise).
-std::vector<Position> played_positions(int count, std::uint64_t seed) {
-    std::vector<Position> out;
-    std::uint64_t state = seed;
-    auto next = [&] {
-        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-        return state >> 33;
-    };
-    while (int(out.size()) < count) {
-        Game game;
-        for (int ply = 0; ply < 100 && !game.over(); ++ply) {
-            const MoveList moves = game.legal_moves();
-            if (moves.empty()) break;
-            game.play(moves[int(next() % std::uint64_t(moves.size()))]);
-            if (!game.over()) out.push_back(game.position());
-        }
-    }
-    out.resize(std::size_t(count));
-    return out;
-}
-
 TEST(EnPrise, TheTraceCountsTheLossesOfTheSideToMoveAndTheOtherSide) {
     // Red's rook on a4 attacks Black's undefended horse on g4: Black stands to lose the horse
     // (420). Red to move: it is the waiting side's loss, Red minus Black.
@@ -94,7 +73,7 @@ TEST(EnPrise, OtherValuesMoveTheTracedEvaluationAsTheTunerComputesIt) {
     w.en_prise_waiting[1] = {-40, 25};
     const std::vector<int> compiled = weights_to_vector(compiled_eval_weights()), other = weights_to_vector(w);
     TexelTuner tuner;
-    const std::vector<Position> positions = played_positions(1000, 4242);
+    const std::vector<Position> positions = engine_test::random_game_positions(1000, 4242, 100);
     int changed = 0, second_waiting = 0;
     for (std::size_t i = 0; i < positions.size(); ++i) {
         const Position& q = positions[i];
@@ -118,7 +97,7 @@ TEST(EnPrise, AFitFindsADearerLossForTheSideToMove) {
     // compiled ones lowers the error and moves that weight most of the way to -333.
     EvalWeights truth = compiled_eval_weights();
     truth.en_prise_to_move[0] = {-333, -333};
-    const std::vector<Position> positions = played_positions(3000, 99);
+    const std::vector<Position> positions = engine_test::random_game_positions(3000, 99, 100);
     TexelTuner tuner;
     for (std::size_t i = 0; i < positions.size(); ++i) {
         const Position& p = positions[i];

@@ -16,27 +16,6 @@ namespace {
 
 using engine_test::from_fen;
 
-// Positions of random games, deterministic (captures and advances spread the pieces).
-std::vector<Position> played_positions(int count) {
-    std::vector<Position> out;
-    std::uint64_t state = 777;
-    auto next = [&] {
-        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-        return state >> 33;
-    };
-    while (int(out.size()) < count) {
-        Game game;
-        for (int ply = 0; ply < 120 && !game.over(); ++ply) {
-            const MoveList moves = game.legal_moves();
-            if (moves.empty()) break;
-            game.play(moves[int(next() % std::uint64_t(moves.size()))]);
-            if (!game.over()) out.push_back(game.position());
-        }
-    }
-    out.resize(std::size_t(count));
-    return out;
-}
-
 int relative_rank(Color c, int sq) { return c == RED ? sq / 9 : 9 - sq / 9; }
 int file_distance(int sq) { return sq % 9 > 4 ? sq % 9 - 4 : 4 - sq % 9; }
 
@@ -59,7 +38,7 @@ TEST(PstSquare, ListsThePointsEachPieceCanStandOn) {
         EXPECT_EQ(n, expected[t]) << "piece type " << t;
     }
     // Every piece of played positions stands on a listed point.
-    for (const Position& p : played_positions(400))
+    for (const Position& p : engine_test::random_game_positions(400, 777, 120))
         for (int sq = 0; sq < SQ_NB; ++sq) {
             const Piece pc = p.piece_on(Square(sq));
             if (pc == NO_PIECE) continue;
@@ -83,7 +62,7 @@ TEST(PstSquare, TheTraceCountsEachPieceOnItsPointRedMinusBlack) {
     EXPECT_EQ(black.counts.pst_square[KING][0][0], 1);
     EXPECT_EQ(black.counts.pst_square[KING][0][1], -1);
     // The trace tallies every piece of played positions on its point.
-    for (const Position& p : played_positions(300)) {
+    for (const Position& p : engine_test::random_game_positions(300, 777, 120)) {
         EvalCounts tally{};
         for (int sq = 0; sq < SQ_NB; ++sq) {
             const Piece pc = p.piece_on(Square(sq));
@@ -115,7 +94,7 @@ TEST(PstSquare, OtherValuesMoveTheTracedEvaluationAsTheTunerComputesIt) {
     });
     const std::vector<int> v = weights_to_vector(w);
     TexelTuner tuner;
-    const std::vector<Position> positions = played_positions(600);
+    const std::vector<Position> positions = engine_test::random_game_positions(600, 777, 120);
     int changed = 0;
     for (std::size_t j = 0; j < positions.size(); ++j) {
         const Position& q = positions[j];

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "engine/eval.h"
+#include "engine_test_position.h"
 #include "selfplay.h"
 #include "texel_tuner.h"
 #include "xiangqi/game.h"
@@ -31,27 +32,6 @@ std::vector<Sample> play(std::uint64_t seed, int games) {
         const SelfplayGame sg = play_selfplay_game(engine, small_options(seed), g);
         out.insert(out.end(), sg.samples.begin(), sg.samples.end());
     }
-    return out;
-}
-
-// Positions of random games (captures make the material vary), deterministic.
-std::vector<Position> random_positions(int count) {
-    std::vector<Position> out;
-    std::uint64_t state = 12345;
-    auto next = [&] {
-        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-        return state >> 33;
-    };
-    while (int(out.size()) < count) {
-        Game game;
-        for (int ply = 0; ply < 80 && !game.over(); ++ply) {
-            const MoveList moves = game.legal_moves();
-            if (moves.empty()) break;
-            game.play(moves[int(next() % std::uint64_t(moves.size()))]);
-            if (!game.over()) out.push_back(game.position());
-        }
-    }
-    out.resize(std::size_t(count));
     return out;
 }
 
@@ -134,7 +114,7 @@ TEST(EvalWeights, TheTraceWithTheCompiledWeightsIsTheEvaluation) {
     other.multi_threat.mg += 30;
     const std::vector<int> v_other = weights_to_vector(other);
     TexelTuner tuner;
-    const std::vector<Position> positions = random_positions(1500);
+    const std::vector<Position> positions = engine_test::random_game_positions(1500, 12345, 80);
     int changed = 0;
     for (std::size_t i = 0; i < positions.size(); ++i) {
         const Position& p = positions[i];
@@ -157,7 +137,7 @@ TEST(Texel, TheFitLowersTheErrorOnASyntheticSet) {
     EvalWeights truth = compiled_eval_weights();
     truth.material[HORSE] = {700, 750};
     truth.mobility[ROOK] = {12, 12};
-    const std::vector<Position> positions = random_positions(1200);
+    const std::vector<Position> positions = engine_test::random_game_positions(1200, 12345, 80);
     TexelTuner tuner;
     std::uint64_t state = 99;
     for (std::size_t i = 0; i < positions.size(); ++i) {
@@ -193,7 +173,7 @@ TEST(Texel, RoundsRestartAdamUntilARoundGainsTooLittle) {
     // round stopped; a round that must gain more than the error itself stops after the first.
     EvalWeights truth = compiled_eval_weights();
     truth.material[HORSE] = {700, 750};
-    const std::vector<Position> positions = random_positions(800);
+    const std::vector<Position> positions = engine_test::random_game_positions(800, 12345, 80);
     TexelTuner tuner;
     for (std::size_t i = 0; i < positions.size(); ++i) {
         const Position& p = positions[i];

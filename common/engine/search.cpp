@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "xiangqi/rulings.h"
+#include "xiangqi/tables.h"
 
 // Iterative deepening principal-variation search with aspiration windows, a transposition
 // table, quiescence search, null-move pruning, late-move reductions, check extension, and
@@ -99,6 +100,13 @@ void Searcher::score_moves(const MoveList& list, int* scores, Move tt_move, int 
 
 namespace {
 
+// The key after `m`, as Position::do_move computes it (for a prefetch only).
+inline std::uint64_t key_after(const Position& pos, Move m) {
+    const Piece p = pos.piece_on(m.from()), captured = pos.piece_on(m.to());
+    return pos.key() ^ tables::TABLES.zobrist[captured][m.to()] ^ tables::TABLES.zobrist[p][m.from()] ^
+           tables::TABLES.zobrist[p][m.to()] ^ tables::TABLES.zobrist_side;
+}
+
 // Lazy selection: most nodes cut off after one to three moves, so picking the best remaining
 // move each time beats sorting the whole list. The pick is the first of the highest scores: the
 // highest score first (a branch-free loop the compiler vectorises), then where it first occurs.
@@ -177,7 +185,15 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
     UndoInfo u;
     const Color them = ~pos_.side_to_move();
     for (int i = 0; i < list.size(); ++i) {
-        const Move m = pick_next(list, scores, i);
+        // The next move is picked now (the same order: picking it only swaps entries after i)
+        // and its child's table bucket and evaluation line prefetched, to arrive while this
+        // move is searched; the make() prefetch alone comes too late to hide the miss.
+        const Move m = i == 0 ? pick_next(list, scores, 0) : list.moves[i];
+        if (i + 1 < list.size()) {
+            const std::uint64_t k = key_after(pos_, pick_next(list, scores, i + 1));
+            tt_.prefetch(k);
+            td_.prefetch_eval(k);
+        }
         // Not in check, the legal moves are not counted: the prunings come first, and the
         // legality test only for the captures that are searched.
         if (!check) {
@@ -312,7 +328,15 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     const int old_alpha = alpha;
     UndoInfo u;
     for (int i = 0; i < list.size(); ++i) {
-        const Move m = pick_next(list, scores, i);
+        // The next move is picked now (the same order: picking it only swaps entries after i)
+        // and its child's table bucket and evaluation line prefetched, to arrive while this
+        // move is searched; the make() prefetch alone comes too late to hide the miss.
+        const Move m = i == 0 ? pick_next(list, scores, 0) : list.moves[i];
+        if (i + 1 < list.size()) {
+            const std::uint64_t k = key_after(pos_, pick_next(list, scores, i + 1));
+            tt_.prefetch(k);
+            td_.prefetch_eval(k);
+        }
         const bool capture = pos_.is_capture(m);
         const bool quiet = !capture;
         // The pruning below, decided before the move is made, and even before its legality

@@ -10,7 +10,7 @@ PKGS=(
   nlohmann-json3-dev libgtest-dev libgmock-dev libcli11-dev libspdlog-dev libfmt-dev libsqlite3-dev
   libicu-dev libsodium-dev
   clang libclang-rt-14-dev
-  xvfb xauth x11-utils imagemagick
+  xvfb xauth x11-utils imagemagick xdotool
   fairy-stockfish
 )
 

@@ -124,6 +124,20 @@ inline Move pick_next(MoveList& list, int* scores, int i) {
 
 }  // namespace
 
+// The move at i of the lazily sorted list. The next one is picked now too (the same order:
+// picking it only swaps entries after i) and its child's table bucket and evaluation line
+// prefetched, to arrive while this move is searched; the make() prefetch alone comes too late
+// to hide the miss.
+[[gnu::always_inline]] inline Move Searcher::pick_ahead(MoveList& list, int* scores, int i) {
+    const Move m = i == 0 ? pick_next(list, scores, 0) : list.moves[i];
+    if (i + 1 < list.size()) {
+        const std::uint64_t k = key_after(pos_, pick_next(list, scores, i + 1));
+        tt_.prefetch(k);
+        td_.prefetch_eval(k);
+    }
+    return m;
+}
+
 void Searcher::update_quiet_stats(Move best, const Move* quiets, int quiet_count, int depth, int ply) {
     Frame& f = frames_[ply];
     if (f.killers[0] != best) {
@@ -185,15 +199,7 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
     UndoInfo u;
     const Color them = ~pos_.side_to_move();
     for (int i = 0; i < list.size(); ++i) {
-        // The next move is picked now (the same order: picking it only swaps entries after i)
-        // and its child's table bucket and evaluation line prefetched, to arrive while this
-        // move is searched; the make() prefetch alone comes too late to hide the miss.
-        const Move m = i == 0 ? pick_next(list, scores, 0) : list.moves[i];
-        if (i + 1 < list.size()) {
-            const std::uint64_t k = key_after(pos_, pick_next(list, scores, i + 1));
-            tt_.prefetch(k);
-            td_.prefetch_eval(k);
-        }
+        const Move m = pick_ahead(list, scores, i);
         // Not in check, the legal moves are not counted: the prunings come first, and the
         // legality test only for the captures that are searched.
         if (!check) {
@@ -328,15 +334,7 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     const int old_alpha = alpha;
     UndoInfo u;
     for (int i = 0; i < list.size(); ++i) {
-        // The next move is picked now (the same order: picking it only swaps entries after i)
-        // and its child's table bucket and evaluation line prefetched, to arrive while this
-        // move is searched; the make() prefetch alone comes too late to hide the miss.
-        const Move m = i == 0 ? pick_next(list, scores, 0) : list.moves[i];
-        if (i + 1 < list.size()) {
-            const std::uint64_t k = key_after(pos_, pick_next(list, scores, i + 1));
-            tt_.prefetch(k);
-            td_.prefetch_eval(k);
-        }
+        const Move m = pick_ahead(list, scores, i);
         const bool capture = pos_.is_capture(m);
         const bool quiet = !capture;
         // The pruning below, decided before the move is made, and even before its legality

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "xiangqi/key_after.h"
 #include "xiangqi/rulings.h"
 #include "xiangqi/tables.h"
 
@@ -99,13 +100,6 @@ void Searcher::score_moves(const MoveList& list, int* scores, Move tt_move, int 
 }
 
 namespace {
-
-// The key after `m`, as Position::do_move computes it (for a prefetch only).
-inline std::uint64_t key_after(const Position& pos, Move m) {
-    const Piece p = pos.piece_on(m.from()), captured = pos.piece_on(m.to());
-    return pos.key() ^ tables::TABLES.zobrist[captured][m.to()] ^ tables::TABLES.zobrist[p][m.from()] ^
-           tables::TABLES.zobrist[p][m.to()] ^ tables::TABLES.zobrist_side;
-}
 
 // Lazy selection: most nodes cut off after one to three moves, so picking the best remaining
 // move each time beats sorting the whole list. The pick is the first of the highest scores: the

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <vector>
 
+#include "key_after.h"
 #include "lines.h"
 #include "placement.h"
 #include "tables.h"
@@ -236,9 +237,9 @@ void Position::do_move(Move m, UndoInfo& undo) {
     undo.captured = captured;
     undo.key = key_;
     undo.rule50 = rule50_;
+    key_ = key_after(*this, m);
     if (captured != NO_PIECE) {
         --counts_[captured];
-        key_ ^= TABLES.zobrist[captured][to];
         toggle_occupancy(captured, to);
         rule50_ = 0;
     } else {
@@ -248,11 +249,9 @@ void Position::do_move(Move m, UndoInfo& undo) {
     board_[to] = p;
     toggle_occupancy(p, from);
     toggle_occupancy(p, to);
-    key_ ^= TABLES.zobrist[p][from] ^ TABLES.zobrist[p][to];
     if (type_of(p) == KING) king_[color_of(p)] = to;
     if (side_ == BLACK) ++fullmove_;
     side_ = ~side_;
-    key_ ^= TABLES.zobrist_side;
 }
 
 void Position::undo_move(Move m, const UndoInfo& undo) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "test_util.h"
+#include "xiangqi/key_after.h"
 #include "xiangqi/position.h"
 
 namespace {
@@ -253,10 +254,14 @@ TEST(MoveGen, DoUndoRestoresFenAndKeyAndKeysMatchFreshFens) {
         p.generate_legal(l);
         Position q = p;
         for (Move m : l) {
+            // key_after, which do_move uses and by which the search prefetches a child's table
+            // entry before the move is made, predicts the key of the position from scratch.
+            const std::uint64_t predicted = key_after(q, m);
             UndoInfo u;
             q.do_move(m, u);
             Position fresh;
             ASSERT_EQ(fresh.set_fen(q.fen()), FenError::None) << q.fen();
+            ASSERT_EQ(fresh.key(), predicted) << "key_after is wrong for " << move_to_iccs(m);
             ASSERT_EQ(fresh.key(), q.key()) << "incremental key differs after " << move_to_iccs(m);
             ASSERT_TRUE(occupancy_matches_board(q)) << q.fen();
             q.undo_move(m, u);

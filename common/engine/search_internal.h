@@ -71,23 +71,22 @@ constexpr Move NULL_MARK = Move::from_raw(0xFFFF);  // marks a null move in the 
 struct ThreadData {
     int history[PIECE_NB][SQ_NB] = {};
     // Static evaluations by key: most quiescence nodes are evaluated more than once.
-    struct EvalEntry {
-        std::uint64_t key = 0;
-        int value = 0;
-    };
-    // 2 MiB: one huge page. A pure cache (full keys), so its size never changes a search.
-    static constexpr std::size_t EVAL_CACHE_SIZE = 1 << 17;
+    // One 64-bit word per entry: the key's upper 48 bits and the value's 16 (a value that
+    // does not fit is not cached). The key's lower bits are the entry's index, so the whole key is checked:
+    // a pure cache, whose size never changes a search. 2^18 entries in 2 MiB, one huge page.
+    using EvalEntry = std::uint64_t;
+    static constexpr std::size_t EVAL_CACHE_SIZE = std::size_t(1) << 18;
+    static_assert(EVAL_CACHE_SIZE >= (1 << 16));
     LargeArray<EvalEntry> eval_cache{EVAL_CACHE_SIZE};
 
     // Starts loading the cache line of `key` (the child's evaluation follows soon after a move).
     void prefetch_eval(std::uint64_t key) const { __builtin_prefetch(&eval_cache[key & (EVAL_CACHE_SIZE - 1)]); }
     int cached_eval(const Position& pos) {
         EvalEntry& e = eval_cache[pos.key() & (EVAL_CACHE_SIZE - 1)];
-        if (e.key != pos.key()) {
-            e.key = pos.key();
-            e.value = evaluate(pos);
-        }
-        return e.value;
+        if ((e ^ pos.key()) >> 16 == 0) return std::int16_t(e & 0xFFFF);
+        const int v = evaluate(pos);
+        if (v == std::int16_t(v)) e = (pos.key() & ~std::uint64_t(0xFFFF)) | std::uint16_t(v);
+        return v;
     }
     void clear() {
         eval_cache.clear();

@@ -71,9 +71,9 @@ constexpr Move NULL_MARK = Move::from_raw(0xFFFF);  // marks a null move in the 
 struct ThreadData {
     int history[PIECE_NB][SQ_NB] = {};
     // Static evaluations by key: most quiescence nodes are evaluated more than once.
-    // One 64-bit word per entry: the key's upper 48 bits and the value's 16 (a value that
-    // does not fit is not cached). The key's lower bits are the entry's index, so the whole key is checked:
-    // a pure cache, whose size never changes a search. 2^18 entries in 2 MiB, one huge page.
+    // One 64-bit word per entry: the key's upper 48 bits and the value's 16 (a value that does
+    // not fit is not cached). The key's lower bits are the entry's index, so the whole key is
+    // checked: a pure cache, whose size never changes a search. 2^18 entries in 2 MiB.
     using EvalEntry = std::uint64_t;
     static constexpr std::size_t EVAL_CACHE_SIZE = std::size_t(1) << 18;
     static_assert(EVAL_CACHE_SIZE >= (1 << 16));

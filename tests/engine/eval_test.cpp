@@ -1,7 +1,10 @@
 // Evaluation tests: symmetric under a colour flip, material counts, the king-danger counts.
 #include <gtest/gtest.h>
 
+#include <memory>
+
 #include "engine/eval.h"
+#include "engine/search_internal.h"
 #include "engine_test_position.h"
 
 namespace {
@@ -18,6 +21,23 @@ TEST(Eval, SymmetricUnderColourFlip) {
     const Position c = from_fen("r1bakabnr/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 0 1");
     const Position d = from_fen("rnbakab1r/9/1c2c1n2/p1p1p1p1p/9/9/P1P1P1P1P/1CN4C1/9/R1BAKABNR b - - 0 1");
     EXPECT_EQ(evaluate(c), evaluate(d));
+}
+
+TEST(EvalCache, GivesEachPositionItsOwnEvaluationFreshAndCached) {
+    // Entries pack the key's upper bits and the value's 16 bits: negative values must come back
+    // sign-extended, and a position must never read another's entry.
+    auto td = std::make_unique<engine::ThreadData>();
+    const auto positions = engine_test::random_game_positions(3000, 11, 160);
+    int negative = 0, positive = 0;
+    for (int pass = 0; pass < 2; ++pass)
+        for (const Position& p : positions) {
+            const int v = evaluate(p);
+            ASSERT_EQ(td->cached_eval(p), v) << p.fen() << " pass " << pass;
+            negative += v < 0;
+            positive += v > 0;
+        }
+    EXPECT_GT(negative, 100);
+    EXPECT_GT(positive, 100);
 }
 
 TEST(Eval, MaterialCounts) {

@@ -1,7 +1,13 @@
 #include "search_internal.h"
 
 #include <algorithm>
+#include <bit>
+#include <climits>
 #include <cmath>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "xiangqi/key_after.h"
 #include "xiangqi/rulings.h"
@@ -97,18 +103,42 @@ void Searcher::score_moves(const MoveList& list, int* scores, Move tt_move, int 
             scores[i] = td_.history[moved][m.to()];
         }
     }
+    for (int i = 0; i < SCORE_PAD; ++i) scores[list.size() + i] = INT_MIN;
 }
 
 namespace {
 
 // Lazy selection: most nodes cut off after one to three moves, so picking the best remaining
 // move each time beats sorting the whole list. The pick is the first of the highest scores: the
-// highest score first (a branch-free loop the compiler vectorises), then where it first occurs.
+// highest score first, then where it first occurs. Both scans read four scores at a time
+// (SSE2, part of every x86-64 processor; the entries past the end are INT_MIN, see SCORE_PAD):
+// in the nodes where every move is tried, the picks were a tenth of the search's instructions.
 inline Move pick_next(MoveList& list, int* scores, int i) {
-    int top = scores[i];
-    for (int j = i + 1; j < list.size(); ++j) top = std::max(top, scores[j]);
+    const int n = list.size();
     int best = i;
+#if defined(__SSE2__)
+    // Signed maximum lane by lane (SSE2 has no pmaxsd).
+    auto max4 = [](__m128i a, __m128i b) {
+        const __m128i greater = _mm_cmpgt_epi32(a, b);
+        return _mm_or_si128(_mm_and_si128(greater, a), _mm_andnot_si128(greater, b));
+    };
+    __m128i top = _mm_set1_epi32(INT_MIN);
+    for (int j = i; j < n; j += 4) top = max4(_mm_loadu_si128(reinterpret_cast<const __m128i*>(scores + j)), top);
+    top = max4(top, _mm_shuffle_epi32(top, _MM_SHUFFLE(1, 0, 3, 2)));
+    top = max4(top, _mm_shuffle_epi32(top, _MM_SHUFFLE(2, 3, 0, 1)));  // the maximum in every lane
+    for (;; best += 4) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(scores + best));
+        const int equal = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, top)));
+        if (equal) {
+            best += std::countr_zero(unsigned(equal));
+            break;
+        }
+    }
+#else
+    int top = scores[i];
+    for (int j = i + 1; j < n; ++j) top = std::max(top, scores[j]);
     while (scores[best] != top) ++best;
+#endif
     if (best != i) {
         std::swap(list.moves[i], list.moves[best]);
         std::swap(scores[i], scores[best]);
@@ -185,7 +215,7 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
     MoveList list;
     if (check) pos_.generate_pseudo(list);
     else pos_.generate_captures(list);
-    int scores[MAX_MOVES];
+    int scores[MAX_MOVES + SCORE_PAD];
     score_moves(list, scores, tt_move, ply);
 
     int legal = 0;
@@ -317,7 +347,7 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
 
     MoveList list;
     pos_.generate_pseudo(list);
-    int scores[MAX_MOVES];
+    int scores[MAX_MOVES + SCORE_PAD];
     score_moves(list, scores, tt_move, ply);
     frames_[ply + 2].killers[0] = frames_[ply + 2].killers[1] = Move::none();
 

@@ -256,7 +256,7 @@ Result Searcher::run(const Position& start, const std::vector<Move>& moves) {
     {
         MoveList l;
         for (const RootMove& rm : root_moves_) l.push(rm.move);
-        int scores[MAX_MOVES];
+        int scores[MAX_MOVES + SCORE_PAD];
         Move tt_move;
         TTEntry tt_copy;
         if (const TTEntry* e = tt_.probe(pos_.key(), tt_copy); e) tt_move = Move::from_raw(e->move);

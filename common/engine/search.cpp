@@ -162,6 +162,49 @@ inline Move pick_next(MoveList& list, int* scores, int i) {
     return m;
 }
 
+// Drops the quiet moves that give no check from the unsearched moves (from i on; the move at i
+// may already be picked) and puts the moves that stay in the order the picks would give them.
+// The picks take the highest score first, so moves of different scores keep their order.
+// Among equal scores the picks take the first in the list, but a pick swaps the move it takes
+// with the move at the front of the unpicked part, so a move can change places while the
+// moves of higher scores are picked: only the moves in the first `higher` places of the
+// unpicked part, where `higher` counts the higher scores. When every group of equal scores
+// that stays starts after those places, its moves are picked in the order they stand;
+// otherwise the list stays as it is (the moves are then picked and skipped one by one).
+void Searcher::drop_late_quiets(MoveList& list, int* scores, int i) const {
+    int stay[MAX_MOVES];
+    int kept = 0;
+    for (int j = i; j < list.size(); ++j) {
+        const Move m = list.moves[j];
+        if (!pos_.is_capture(m) && !pos_.may_give_check(m)) continue;
+        int k = 0;  // the first move kept with this score (the lowest place of its group)
+        while (k < kept && scores[stay[k]] != scores[j]) ++k;
+        bool second = k < kept;  // j is the group's second move: check the group once
+        for (int l = k + 1; second && l < kept; ++l) second = scores[stay[l]] != scores[j];
+        if (second) {
+            int higher = 0;
+            for (int h = i; h < list.size(); ++h) higher += scores[h] > scores[j];
+            if (stay[k] < i + higher) return;  // the group may have changed places: keep the list
+        }
+        stay[kept++] = j;
+    }
+    // Insertion sort, highest first and stable (a handful of moves), into [i, i + kept): stay[]
+    // ascends, so each move is written at or before its own index and none is overwritten unread.
+    for (int k = 0; k < kept; ++k) {
+        const Move m = list.moves[stay[k]];
+        const int v = scores[stay[k]];
+        int at = i + k;
+        for (; at > i && scores[at - 1] < v; --at) {
+            list.moves[at] = list.moves[at - 1];
+            scores[at] = scores[at - 1];
+        }
+        list.moves[at] = m;
+        scores[at] = v;
+    }
+    list.count = i + kept;
+    for (int k = 0; k < SCORE_PAD; ++k) scores[list.count + k] = INT_MIN;
+}
+
 void Searcher::update_quiet_stats(Move best, const Move* quiets, int quiet_count, int depth, int ply) {
     Frame& f = frames_[ply];
     if (f.killers[0] != best) {
@@ -357,21 +400,31 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     int legal = 0;
     const int old_alpha = alpha;
     UndoInfo u;
+    // The pruning of late quiet moves near the leaves, for a move that certainly gives no check
+    // (never when mated scores are in play), decided before the move is made, and even before
+    // its legality test: the same decisions as below without a legality test, make, check test
+    // and unmake. The legal-move count then misses the pruned moves, which changes nothing:
+    // once the pruning holds it holds for every later quiet move that gives no check (the count,
+    // best and alpha only grow), and the count steers nothing else by then (it is past 1, and
+    // only such moves are reduced by it).
+    auto prunes_quiet = [&] {
+        return !root && !check && best > -MATE_BOUND &&
+               ((depth <= 5 && legal + 1 > 3 + depth * depth / (improving ? 1 : 2)) ||
+                (depth <= 6 && eval + 110 + 95 * depth <= alpha));
+    };
+    bool dropped = false;  // drop_late_quiets has run
     for (int i = 0; i < list.size(); ++i) {
+        // Once the pruning holds, the quiet moves that give no check leave the list at once
+        // instead of being picked one by one and skipped (the others keep the picks' order).
+        if (!dropped && prunes_quiet()) {
+            dropped = true;
+            drop_late_quiets(list, scores, i);
+            if (i == list.size()) break;
+        }
         const Move m = pick_ahead(list, scores, i);
         const bool capture = pos_.is_capture(m);
         const bool quiet = !capture;
-        // The pruning below, decided before the move is made, and even before its legality
-        // test, when it certainly gives no check (most pruned moves): the same decisions
-        // without a legality test, make, check test and unmake. The legal-move count then
-        // misses the pruned moves, which changes nothing: once either pruning fires it fires
-        // for every later quiet move that gives no check (the count and alpha only grow),
-        // and the count steers nothing else by then (it is past 1, and only such moves are
-        // reduced by it).
-        if (!root && quiet && !check && best > -MATE_BOUND && !pos_.may_give_check(m)) {
-            if (depth <= 5 && legal + 1 > 3 + depth * depth / (improving ? 1 : 2)) continue;
-            if (depth <= 6 && eval + 110 + 95 * depth <= alpha) continue;
-        }
+        if (quiet && prunes_quiet() && !pos_.may_give_check(m)) continue;  // what drop_late_quiets left
         if (!pos_.is_legal(m, check)) continue;
         ++legal;
         const bool gives_check = pos_.gives_check_fast(m);

@@ -200,6 +200,7 @@ private:
     int root_search(int depth, int alpha, int beta);
     void score_moves(const MoveList& list, int* scores, Move tt_move, int ply) const;
     Move pick_ahead(MoveList& list, int* scores, int i);
+    void drop_late_quiets(MoveList& list, int* scores, int i) const;
     void update_quiet_stats(Move best, const Move* quiets, int quiet_count, int depth, int ply);
     bool should_abort();
     int elapsed_ms() const {

@@ -173,6 +173,8 @@ constexpr EvalWeights tuned_weights() {
 }
 // TUNED-WEIGHTS-END
 constexpr EvalWeights W = tuned_weights();
+// The same weights packed (eval_weights.h), for the sums of the evaluation.
+constexpr PackedWeights PW = map_table<PackedScore>(W, [](Score s) { return PackedScore(s); });
 constexpr int TEMPO = EVAL_TEMPO;
 constexpr int PHASE_MAX = EVAL_PHASE_MAX;  // 2 per rook, 1 per horse or cannon at the start
 
@@ -238,7 +240,7 @@ constexpr Score pst_value(PieceType t, int r, int f) {
 }
 
 struct Pst {
-    std::array<std::array<Score, SQ_NB>, PIECE_NB> v{};
+    std::array<std::array<PackedScore, SQ_NB>, PIECE_NB> v{};
 };
 
 constexpr Pst build_pst() {
@@ -251,7 +253,7 @@ constexpr Pst build_pst() {
                 const int cd = f > 4 ? f - 4 : 4 - f;
                 const Score base = pst_value(PieceType(t), r, f);
                 p.v[make_piece(Color(c), PieceType(t))][sq] =
-                    base + W.pst_rank[t][r] + W.pst_file[t][cd] + W.pst_square[t][r][cd];
+                    PackedScore(base + W.pst_rank[t][r] + W.pst_file[t][cd] + W.pst_square[t][r][cd]);
             }
     return p;
 }
@@ -260,12 +262,12 @@ constexpr Pst PST = build_pst();
 
 
 struct Terms {
-    Score material[COLOR_NB];
-    Score pst[COLOR_NB];
-    Score mobility[COLOR_NB];
-    Score relations[COLOR_NB];
-    Score king[COLOR_NB];
-    Score threats[COLOR_NB];
+    PackedScore material[COLOR_NB];
+    PackedScore pst[COLOR_NB];
+    PackedScore mobility[COLOR_NB];
+    PackedScore relations[COLOR_NB];
+    PackedScore king[COLOR_NB];
+    PackedScore threats[COLOR_NB];
     int threat[COLOR_NB] = {0, 0};  // pieces en prise (side-to-move dependent, tapered apart)
     int phase = 0;
     DrawMaterial draw{};
@@ -343,8 +345,8 @@ void scan_pieces(const Position& pos, const Pieces& pc, AttackInfo& ai, Terms& t
                     cannon_quiet |= (Bits(rank_reach & ~rank_occ) << rs) | (FILE_SPREAD[file_reach & ~file_occ] << f);
                 }
             });
-        ai.mobility[c] = W.mobility[HORSE] * horse_moves + W.mobility[ROOK] * rook_moves +
-                         W.mobility[CANNON] * cannon_moves + W.horse_trapped * trapped;
+        ai.mobility[c] = PW.mobility[HORSE] * horse_moves + PW.mobility[ROOK] * rook_moves +
+                         PW.mobility[CANNON] * cannon_moves + PW.horse_trapped * trapped;
         if constexpr (TRACE) {
             const int sign = c == RED ? 1 : -1;
             tr->counts.mobility[HORSE] += sign * horse_moves;
@@ -371,13 +373,13 @@ void compute(const Position& pos, Terms& t, EvalTrace* tr) {
     ThreatCounts tc[COLOR_NB];                    // threats by each colour (eval_threats.h)
     for (Color c : {RED, BLACK}) {
         for (int ty = ADVISOR; ty <= CANNON; ++ty) {
-            t.material[c] += W.material[ty] * pc.count[c][ty];
+            t.material[c] += PW.material[ty] * pc.count[c][ty];
             if constexpr (TRACE) tr->counts.material[ty] += (c == RED ? 1 : -1) * pc.count[c][ty];
         }
         const auto& mine = pc.occ_type[c];
         const Bits officers = mine[ADVISOR] | mine[ELEPHANT] | mine[HORSE] | mine[ROOK] | mine[CANNON];
         const int defended = popcount(officers & ai.all[c]);
-        t.relations[c] += W.defended_piece * defended;
+        t.relations[c] += PW.defended_piece * defended;
         if constexpr (TRACE) tr->counts.defended_piece += (c == RED ? 1 : -1) * defended;
         // Pieces the opponent attacks: the expected loss is the piece if undefended, else what
         // the exchange with its cheapest attacker costs.
@@ -406,8 +408,8 @@ void compute(const Position& pos, Terms& t, EvalTrace* tr) {
     t.phase = std::min(t.phase, PHASE_MAX);
     for (int c = 0; c < COLOR_NB; ++c) {
         t.mobility[c] = ai.mobility[c];
-        t.king[c] = king_safety<TRACE>(pos, pc, ai, Color(c), force[~Color(c)], W, tr);
-        t.threats[c] = threat_score<TRACE>(tc[c], Color(c), Color(c) == stm, W, tr);
+        t.king[c] = king_safety<TRACE>(pos, pc, ai, Color(c), force[~Color(c)], PW, tr);
+        t.threats[c] = threat_score<TRACE>(tc[c], Color(c), Color(c) == stm, PW, tr);
         // The side to move can save one threatened piece (its second counts most); the
         // opponent's en-prise pieces are mostly collected by the quiescence search.
         const auto& w = Color(c) == stm ? W.en_prise_to_move : W.en_prise_waiting;
@@ -430,14 +432,14 @@ void compute(const Position& pos, Terms& t, EvalTrace* tr) {
 int taper(Score s, int phase) { return (s.mg * phase + s.eg * (PHASE_MAX - phase)) / PHASE_MAX; }
 
 int red_view(const Terms& t) {
-    Score total;
+    PackedScore total;
     total += t.material[RED] - t.material[BLACK];
     total += t.pst[RED] - t.pst[BLACK];
     total += t.mobility[RED] - t.mobility[BLACK];
     total += t.relations[RED] - t.relations[BLACK];
     total += t.king[RED] - t.king[BLACK];
     total += t.threats[RED] - t.threats[BLACK];
-    return taper(total, t.phase) + t.threat[RED] - t.threat[BLACK];
+    return taper(total.unpack(), t.phase) + t.threat[RED] - t.threat[BLACK];
 }
 
 // Scales a score towards a draw for the material balances where the stronger side cannot
@@ -484,7 +486,8 @@ std::string eval_trace(const Position& pos) {
     Terms t;
     compute<false>(pos, t, nullptr);
     std::ostringstream out;
-    auto line = [&](const char* name, Score r, Score b) {
+    auto line = [&](const char* name, PackedScore pr, PackedScore pb) {
+        const Score r = pr.unpack(), b = pb.unpack();
         out << name << " red " << r.mg << "/" << r.eg << " black " << b.mg << "/" << b.eg << "\n";
     };
     line("material ", t.material[RED], t.material[BLACK]);

@@ -12,11 +12,11 @@ namespace xq::engine::eval_sets {
 // King safety of colour c: attacks on its palace, attackers against missing defenders, and
 // cannons or rooks lined up on the king's file.
 template <bool TRACE>
-Score king_safety(const Position& pos, const Pieces& pc, const AttackInfo& ai, Color c, int force, const EvalWeights& W,
+PackedScore king_safety(const Position& pos, const Pieces& pc, const AttackInfo& ai, Color c, int force, const PackedWeights& W,
                   EvalTrace* tr) {
     const int sign = c == RED ? -1 : 1;  // every term here is a penalty for c
     const Color them = ~c;
-    Score s;
+    PackedScore s;
     const Square ks = pos.king_square(c);
     // The palace: files d-f of ranks 0-2 (Red) or 7-9 (Black).
     const int first_rank = c == RED ? 0 : 7;

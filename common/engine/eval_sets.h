@@ -171,7 +171,7 @@ struct AttackInfo {
     std::array<std::array<Bits, PIECE_TYPE_NB>, COLOR_NB> by_type;
     std::array<Bits, COLOR_NB> all;
     std::array<Bits, COLOR_NB> cannon_quiet;  // empty points the cannons can move to
-    std::array<Score, COLOR_NB> mobility;
+    std::array<PackedScore, COLOR_NB> mobility;
     std::array<int, COLOR_NB> palace_attackers;  // pieces hitting the enemy palace
 
     // Value of the cheapest piece of colour c attacking s (value_for_exchange); s attacked.

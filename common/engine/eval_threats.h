@@ -36,12 +36,12 @@ struct ThreatCounts {
 
 // The weights' sum for the counts of colour `us` (a bonus for it), `on_move` when it is to move.
 template <bool TRACE>
-Score threat_score(const ThreatCounts& tc, Color us, bool on_move, const EvalWeights& W, EvalTrace* tr) {
+PackedScore threat_score(const ThreatCounts& tc, Color us, bool on_move, const PackedWeights& W, EvalTrace* tr) {
     if (!tc.n) return {};
     const bool multi = !on_move && tc.n >= 2;
-    Score s = W.threat_by_pawn * tc.by_pawn + W.hanging * tc.hanging;
+    PackedScore s = W.threat_by_pawn * tc.by_pawn + W.hanging * tc.hanging;
     // Only the victim types present (usually one or two).
-    auto per_type = [&](std::uint32_t packed, const std::array<Score, PIECE_TYPE_NB>& w, std::array<int, PIECE_TYPE_NB>* count) {
+    auto per_type = [&](std::uint32_t packed, const std::array<PackedScore, PIECE_TYPE_NB>& w, std::array<int, PIECE_TYPE_NB>* count) {
         while (packed) {
             const int shift = std::countr_zero(packed) & ~3, k = int(packed >> shift) & 15;
             s += w[shift / 4] * k;

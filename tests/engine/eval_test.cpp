@@ -1,7 +1,10 @@
 // Evaluation tests: symmetric under a colour flip, material counts, the king-danger counts.
 #include <gtest/gtest.h>
 
+#include <cstring>
+#include <iterator>
 #include <memory>
+#include <string>
 
 #include "engine/eval.h"
 #include "engine/search_internal.h"
@@ -21,6 +24,44 @@ TEST(Eval, SymmetricUnderColourFlip) {
     const Position c = from_fen("r1bakabnr/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 0 1");
     const Position d = from_fen("rnbakab1r/9/1c2c1n2/p1p1p1p1p/9/9/P1P1P1P1P/1CN4C1/9/R1BAKABNR b - - 0 1");
     EXPECT_EQ(evaluate(c), evaluate(d));
+}
+
+TEST(PackedScore, SumsAndMultiplesUnpackToTheSameValues) {
+    // Both halves signed, including the carries a negative end-game value makes into the
+    // middle-game half.
+    const Score values[] = {{0, 0}, {1, -1}, {-1, 1}, {-125, -500}, {965, 1032}, {-37, 40}, {300, -29}, {-9, -11}};
+    for (const Score a : values) {
+        EXPECT_EQ(PackedScore(a).unpack(), a);
+        for (const Score b : values) {
+            EXPECT_EQ((PackedScore(a) + PackedScore(b)).unpack(), a + b);
+            EXPECT_EQ((PackedScore(a) - PackedScore(b)).unpack(), a - b);
+            PackedScore s = PackedScore(a);
+            s -= PackedScore(b);
+            s += PackedScore(b) * 3;
+            EXPECT_EQ(s.unpack(), a + b * 2);
+        }
+        for (const int k : {0, 1, -1, 7, -30})
+            EXPECT_EQ((PackedScore(a) * k).unpack(), a * k) << a.mg << "/" << a.eg << " x " << k;
+    }
+}
+
+TEST(PackedScore, MapTableCoversEveryWeight) {
+    // map_table lists the fields by hand: a field it missed would stay 0 in the packed weights
+    // the evaluation sums, so every int of the mapped table must be written.
+    const EvalCounts ones = map_table<int>(compiled_eval_weights(), [](Score) { return 1; });
+    static_assert(sizeof(EvalCounts) % sizeof(int) == 0);
+    int flat[sizeof(EvalCounts) / sizeof(int)];
+    std::memcpy(flat, &ones, sizeof ones);
+    for (std::size_t i = 0; i < std::size(flat); ++i) EXPECT_EQ(flat[i], 1) << "int " << i << " of the table";
+    const PackedWeights packed = map_table<PackedScore>(compiled_eval_weights(), [](Score s) { return PackedScore(s); });
+    EvalWeights back = map_table<Score>(packed, [](PackedScore p) { return p.unpack(); });
+    EvalWeights w = compiled_eval_weights();
+    int entries = 0;
+    for_each_entry(w, back, [&](const std::string& name, const Score& a, const Score& b) {
+        EXPECT_EQ(a, b) << name;
+        ++entries;
+    });
+    EXPECT_GT(entries, 150);
 }
 
 TEST(EvalCache, GivesEachPositionItsOwnEvaluationFreshAndCached) {

@@ -16,6 +16,19 @@ using test::fen_pos;
 using test::moves_from;
 using S = std::set<std::string>;
 
+TEST(Squares, FileAndRankAreTheDivisionByNineForEveryByte) {
+    // file_of and rank_of read a table indexed by the square's byte: it must give what s % 9
+    // and s / 9 give for every value a Square can hold, the points of the board and the rest.
+    for (int v = -128; v < 128; ++v) {
+        const Square s = Square(v);
+        ASSERT_EQ(file_of(s), v % FILE_NB) << v;
+        ASSERT_EQ(rank_of(s), v / FILE_NB) << v;
+    }
+    EXPECT_EQ(file_of(SQ_I9), 8);
+    EXPECT_EQ(rank_of(SQ_I9), 9);
+    EXPECT_EQ(make_square(file_of(SQ_E9), rank_of(SQ_E9)), SQ_E9);
+}
+
 TEST(MoveGen, HorseLegsBlockAndCaptures) {
     // Legs: e5 (black pawn) blocks d6/f6, f4 (own rook) blocks g3/g5; d2 holds an own advisor.
     const Position p = fen_pos("4k4/9/9/9/2r1p4/4NR3/9/3A5/9/3K5 w - - 0 1");

@@ -1,12 +1,15 @@
 // Evaluation tests: symmetric under a colour flip, material counts, the king-danger counts.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cstring>
+#include <random>
 #include <iterator>
 #include <memory>
 #include <string>
 
 #include "engine/eval.h"
+#include "engine/eval_sets.h"
 #include "engine/search_internal.h"
 #include "engine_test_position.h"
 
@@ -24,6 +27,21 @@ TEST(Eval, SymmetricUnderColourFlip) {
     const Position c = from_fen("r1bakabnr/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 0 1");
     const Position d = from_fen("rnbakab1r/9/1c2c1n2/p1p1p1p1p/9/9/P1P1P1P1P/1CN4C1/9/R1BAKABNR b - - 0 1");
     EXPECT_EQ(evaluate(c), evaluate(d));
+}
+
+TEST(EvalSets, PopcountCountsBothHalves) {
+    // The SWAR count adds the halves' 4-bit fields before finishing: full sets must not carry.
+    using eval_sets::Bits;
+    const Bits all90 = (Bits(1) << 90) - 1;
+    EXPECT_EQ(eval_sets::popcount(all90), 90);
+    EXPECT_EQ(eval_sets::popcount(~Bits(0)), 128);
+    EXPECT_EQ(eval_sets::popcount(0), 0);
+    std::mt19937_64 rng(5);
+    for (int i = 0; i < 20000; ++i) {
+        const std::uint64_t lo = rng() & rng(), hi = i % 2 ? rng() : rng() | rng();
+        const Bits b = Bits(lo) | (Bits(hi) << 64);
+        ASSERT_EQ(eval_sets::popcount(b), std::popcount(lo) + std::popcount(hi)) << i;
+    }
 }
 
 TEST(PackedScore, SumsAndMultiplesUnpackToTheSameValues) {

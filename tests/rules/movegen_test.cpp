@@ -291,6 +291,37 @@ TEST(MoveGen, DoUndoRestoresFenAndKeyAndKeysMatchFreshFens) {
     });
 }
 
+TEST(MoveGen, IsPseudoLegalAcceptsExactlyTheGeneratedMoves) {
+    // is_pseudo_legal decides from the piece's rule (the search asks it of every table move):
+    // on positions of random games, every 16-bit value it accepts is a generated move and
+    // every generated move is accepted.
+    std::mt19937 rng(23);
+    int positions = 0, moves = 0;
+    for (int game = 0; game < 40; ++game) {
+        Position p;
+        for (int ply = 0; ply < 120; ++ply) {
+            MoveList pseudo, legal;
+            p.generate_pseudo(pseudo);
+            int accepted = 0;
+            for (unsigned raw = 0; raw < 0x10000; raw += raw < 0x4000 ? 1 : 0x3FF1) {
+                const Move m = Move::from_raw(std::uint16_t(raw));
+                const bool ok = p.is_pseudo_legal(m);
+                ASSERT_EQ(ok, pseudo.contains(m)) << p.fen() << " raw " << raw;
+                accepted += ok;
+            }
+            ASSERT_EQ(accepted, pseudo.size()) << p.fen();
+            ++positions;
+            moves += accepted;
+            p.generate_legal(legal);
+            if (legal.empty()) break;
+            UndoInfo u;
+            p.do_move(legal[int(rng() % unsigned(legal.size()))], u);
+        }
+    }
+    EXPECT_GT(positions, 2000);
+    EXPECT_GT(moves, 50000);
+}
+
 TEST(MoveGen, IsPseudoLegalRejectsJunk) {
     const Position p;
     EXPECT_FALSE(p.is_pseudo_legal(Move::none()));

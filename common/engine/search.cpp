@@ -400,23 +400,24 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     int legal = 0;
     const int old_alpha = alpha;
     UndoInfo u;
-    // The pruning of late quiet moves near the leaves, for a move that certainly gives no check
-    // (never when mated scores are in play), decided before the move is made, and even before
-    // its legality test: the same decisions as below without a legality test, make, check test
-    // and unmake. The legal-move count then misses the pruned moves, which changes nothing:
-    // once the pruning holds it holds for every later quiet move that gives no check (the count,
-    // best and alpha only grow), and the count steers nothing else by then (it is past 1, and
-    // only such moves are reduced by it).
-    auto prunes_quiet = [&] {
+    // The pruning of late quiet moves near the leaves that give no check (never when mated
+    // scores are in play), for a move that would be legal move number `count`. For a move that
+    // certainly gives no check it is decided before the move is made, and even before its
+    // legality test (count = legal + 1): the same decision as after the test without the test,
+    // make, check test and unmake. The legal-move count then misses the pruned moves, which
+    // changes nothing: once the pruning holds it holds for every later quiet move that gives
+    // no check (the count, best and alpha only grow), and the count steers nothing else by then
+    // (it is past 1, and only such moves are reduced by it).
+    auto prunes_quiet = [&](int count) {
         return !root && !check && best > -MATE_BOUND &&
-               ((depth <= 5 && legal + 1 > 3 + depth * depth / (improving ? 1 : 2)) ||
+               ((depth <= 5 && count > 3 + depth * depth / (improving ? 1 : 2)) ||
                 (depth <= 6 && eval + 110 + 95 * depth <= alpha));
     };
     bool dropped = false;  // drop_late_quiets has run
     for (int i = 0; i < list.size(); ++i) {
         // Once the pruning holds, the quiet moves that give no check leave the list at once
         // instead of being picked one by one and skipped (the others keep the picks' order).
-        if (!dropped && prunes_quiet()) {
+        if (!dropped && prunes_quiet(legal + 1)) {
             dropped = true;
             drop_late_quiets(list, scores, i);
             if (i == list.size()) break;
@@ -424,15 +425,11 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         const Move m = pick_ahead(list, scores, i);
         const bool capture = pos_.is_capture(m);
         const bool quiet = !capture;
-        if (quiet && prunes_quiet() && !pos_.may_give_check(m)) continue;  // what drop_late_quiets left
+        if (quiet && prunes_quiet(legal + 1) && !pos_.may_give_check(m)) continue;  // what drop_late_quiets left
         if (!pos_.is_legal(m, check)) continue;
         ++legal;
         const bool gives_check = pos_.gives_check_fast(m);
-        // Pruning of late quiet moves near the leaves (never when mated scores are in play).
-        if (!root && quiet && !check && !gives_check && best > -MATE_BOUND) {
-            if (depth <= 5 && legal > 3 + depth * depth / (improving ? 1 : 2)) continue;
-            if (depth <= 6 && eval + 110 + 95 * depth <= alpha) continue;
-        }
+        if (quiet && !gives_check && prunes_quiet(legal)) continue;  // a possible check that is none
         make(m, u, gives_check);
         frames_[ply].move = m;
         frames_[ply + 1].move = Move::none();

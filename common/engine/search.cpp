@@ -151,9 +151,18 @@ inline Move pick_next(MoveList& list, int* scores, int i) {
 // The move at i of the lazily sorted list. The next one is picked now too (the same order:
 // picking it only swaps entries after i) and its child's table bucket and evaluation line
 // prefetched, to arrive while this move is searched; the make() prefetch alone comes too late
-// to hide the miss.
+// to hide the miss. The first move's child is prefetched as soon as the move is picked, before
+// its legality and check tests: 2-6% less CPU time for the same nodes (twentieth session). (A
+// version with one lambda for both prefetches compiled to fewer instructions but ran 4-7%
+// slower than main's build: measure a change to this function, do not only count it.)
 [[gnu::always_inline]] inline Move Searcher::pick_ahead(MoveList& list, int* scores, int i) {
-    const Move m = i == 0 ? pick_next(list, scores, 0) : list.moves[i];
+    Move m = list.moves[i];
+    if (i == 0) {
+        m = pick_next(list, scores, 0);
+        const std::uint64_t k = key_after(pos_, m);
+        tt_.prefetch(k);
+        td_.prefetch_eval(k);
+    }
     if (i + 1 < list.size()) {
         const std::uint64_t k = key_after(pos_, pick_next(list, scores, i + 1));
         tt_.prefetch(k);

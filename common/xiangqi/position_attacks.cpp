@@ -51,6 +51,39 @@ constexpr AttackerMasks ATTACKERS = build_attacker_masks();
 
 }  // namespace
 
+namespace {
+
+// How two points relate, for the fast legality and check tests: on one file or rank, diagonal
+// neighbours (a horse leg of the other), a horse's step apart. A table instead of divisions
+// by 9 on every test.
+enum Relation : std::uint8_t { SAME_LINE = 1, DIAGONAL_NEIGHBOUR = 2, HORSE_STEP = 4 };
+
+constexpr std::array<std::array<std::uint8_t, SQ_NB>, SQ_NB> build_relations() {
+    std::array<std::array<std::uint8_t, SQ_NB>, SQ_NB> t{};
+    for (int a = 0; a < SQ_NB; ++a)
+        for (int b = 0; b < SQ_NB; ++b) {
+            const int df = a % FILE_NB - b % FILE_NB, dr = a / FILE_NB - b / FILE_NB;
+            const int adf = df < 0 ? -df : df, adr = dr < 0 ? -dr : dr;
+            std::uint8_t r = 0;
+            if (df == 0 || dr == 0) r |= SAME_LINE;
+            if (adf == 1 && adr == 1) r |= DIAGONAL_NEIGHBOUR;
+            if (adf + adr == 3 && adf && adr) r |= HORSE_STEP;
+            t[a][b] = r;
+        }
+    return t;
+}
+
+constexpr auto RELATIONS = build_relations();
+
+// Rooks, cannons and the facing king act along lines, horses through their legs (the points
+// diagonally next to the king); pawns cannot be uncovered. A move from or to such a point
+// relative to k is the only kind that can open or close an attack on k.
+bool may_affect(Square from, Square to, Square k) {
+    return ((RELATIONS[from][k] & (SAME_LINE | DIAGONAL_NEIGHBOUR)) | (RELATIONS[to][k] & SAME_LINE)) != 0;
+}
+
+}  // namespace
+
 template <bool Moved>
 bool Position::attacked_after(Square k, Color us, Square from, Square to) const {
     const Color them = ~us;
@@ -109,6 +142,56 @@ bool Position::attacked_after(Square k, Color us, Square from, Square to) const 
     return false;
 }
 
+bool Position::attacked_by_change(Square k, Color us, Square from, Square to) const {
+    // Before the move nothing attacks k. Line attacks (rook, cannon, facing king) depend only
+    // on the occupancy of k's rank and file, horse attacks on the leg points next to k, pawn
+    // attacks on nothing but the pawns: so only a line that `from` or `to` lies on, a leg that
+    // `from` frees, and the mover itself (a horse or pawn of the attackers) can add an attack.
+    // A capture on `to` only takes an attacker away.
+    const Color them = ~us;
+    const Piece mover = board_[from];
+    auto at = [&](int s) -> Piece {
+        if (s == to) return mover;
+        if (s == from) return NO_PIECE;
+        return board_[s];
+    };
+    const int kr = rank_of(k), kf = file_of(k);
+    const int fr = rank_of(from), ff = file_of(from), tr = rank_of(to), tf = file_of(to);
+    if (fr == kr || tr == kr) {
+        const Piece e_rook = make_piece(them, ROOK), e_cannon = make_piece(them, CANNON);
+        unsigned occ = rank_occ_[RED][kr] | rank_occ_[BLACK][kr];
+        if (fr == kr) occ &= ~(1u << ff);
+        if (tr == kr) occ |= 1u << tf;
+        for (unsigned b = LINES.rook[kf][occ] & occ; b; b &= b - 1)
+            if (at(kr * FILE_NB + std::countr_zero(b)) == e_rook) return true;
+        for (unsigned b = LINES.cannon[kf][occ]; b; b &= b - 1)
+            if (at(kr * FILE_NB + std::countr_zero(b)) == e_cannon) return true;
+    }
+    if (ff == kf || tf == kf) {
+        const Piece e_rook = make_piece(them, ROOK), e_cannon = make_piece(them, CANNON), e_king = make_piece(them, KING);
+        unsigned occ = file_occ_[RED][kf] | file_occ_[BLACK][kf];
+        if (ff == kf) occ &= ~(1u << fr);
+        if (tf == kf) occ |= 1u << tr;
+        for (unsigned b = LINES.rook[kr][occ] & occ; b; b &= b - 1) {
+            const Piece first = at(std::countr_zero(b) * FILE_NB + kf);
+            if (first == e_rook || first == e_king) return true;
+        }
+        for (unsigned b = LINES.cannon[kr][occ]; b; b &= b - 1)
+            if (at(std::countr_zero(b) * FILE_NB + kf) == e_cannon) return true;
+    }
+    const Piece e_horse = make_piece(them, HORSE);
+    if (mover == e_horse || (RELATIONS[from][k] & DIAGONAL_NEIGHBOUR)) {
+        const auto& hf = TABLES.horse_from[k];
+        for (int i = 0; i < hf.count; ++i)
+            if (at(hf.steps[i].to) == e_horse && at(hf.steps[i].block) == NO_PIECE) return true;
+    }
+    if (mover == make_piece(them, PAWN)) {
+        const std::uint64_t* mask = ATTACKERS.pawn[them][k];
+        return (mask[to >> 6] >> (to & 63)) & 1;
+    }
+    return false;
+}
+
 bool Position::king_attacked(Color c) const {
     return attacked_after<false>(king_[c], c, SQ_NONE, SQ_NONE);
 }
@@ -161,7 +244,7 @@ bool Position::gives_check(Move m) const {
 }
 
 bool Position::gives_check_fast(Move m) const {
-    return may_give_check(m) && attacked_after<true>(king_[~side_], ~side_, m.from(), m.to());
+    return may_give_check(m) && attacked_by_change(king_[~side_], ~side_, m.from(), m.to());
 }
 
 bool Position::is_legal(Move m) const {
@@ -170,44 +253,11 @@ bool Position::is_legal(Move m) const {
     return !attacked_after<true>(k, side_, from, to);
 }
 
-namespace {
-
-// How two points relate, for the fast legality and check tests: on one file or rank, diagonal
-// neighbours (a horse leg of the other), a horse's step apart. A table instead of divisions
-// by 9 on every test.
-enum Relation : std::uint8_t { SAME_LINE = 1, DIAGONAL_NEIGHBOUR = 2, HORSE_STEP = 4 };
-
-constexpr std::array<std::array<std::uint8_t, SQ_NB>, SQ_NB> build_relations() {
-    std::array<std::array<std::uint8_t, SQ_NB>, SQ_NB> t{};
-    for (int a = 0; a < SQ_NB; ++a)
-        for (int b = 0; b < SQ_NB; ++b) {
-            const int df = a % FILE_NB - b % FILE_NB, dr = a / FILE_NB - b / FILE_NB;
-            const int adf = df < 0 ? -df : df, adr = dr < 0 ? -dr : dr;
-            std::uint8_t r = 0;
-            if (df == 0 || dr == 0) r |= SAME_LINE;
-            if (adf == 1 && adr == 1) r |= DIAGONAL_NEIGHBOUR;
-            if (adf + adr == 3 && adf && adr) r |= HORSE_STEP;
-            t[a][b] = r;
-        }
-    return t;
-}
-
-constexpr auto RELATIONS = build_relations();
-
-// Rooks, cannons and the facing king act along lines, horses through their legs (the points
-// diagonally next to the king); pawns cannot be uncovered. A move from or to such a point
-// relative to k is the only kind that can open or close an attack on k.
-bool may_affect(Square from, Square to, Square k) {
-    return ((RELATIONS[from][k] & (SAME_LINE | DIAGONAL_NEIGHBOUR)) | (RELATIONS[to][k] & SAME_LINE)) != 0;
-}
-
-}  // namespace
-
 bool Position::is_legal(Move m, bool side_in_check) const {
     const Square from = m.from(), to = m.to();
     if (side_in_check || type_of(board_[from]) == KING) return is_legal(m);
     const Square k = king_[side_];
-    if (may_affect(from, to, k)) return !attacked_after<true>(k, side_, from, to);
+    if (may_affect(from, to, k)) return !attacked_by_change(k, side_, from, to);
     return true;
 }
 

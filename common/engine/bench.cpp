@@ -24,6 +24,23 @@ const std::vector<std::string_view>& bench_fens() {
     return fens;
 }
 
+const char* bench_kind_name(BenchKind k) {
+    switch (k) {
+    case BenchKind::Opening: return "openings";
+    case BenchKind::Middle: return "middle games";
+    case BenchKind::Ending: return "endings";
+    }
+    return "?";
+}
+
+BenchKind bench_kind(std::string_view fen) {
+    const auto& fens = bench_fens();
+    if (fen == fens[0] || fen == fens[1] || fen == fens[2]) return BenchKind::Opening;
+    int pieces = 0;
+    for (char c : fen.substr(0, fen.find(' '))) pieces += (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    return pieces >= 20 ? BenchKind::Middle : BenchKind::Ending;
+}
+
 BenchResult run_bench(int depth) {
     BenchResult out;
     Engine engine(BENCH_HASH_MB);
@@ -34,9 +51,21 @@ BenchResult run_bench(int depth) {
         engine.new_game();
         Limits lim;
         lim.depth = depth;
+        const auto s0 = std::chrono::steady_clock::now();
         const Result r = engine.search(pos, {}, lim);
-        out.positions.push_back(BenchPosition{fen, r.best, r.score_cp, r.nodes});
+        const auto us = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - s0).count();
+        out.positions.push_back(BenchPosition{fen, bench_kind(fen), r.best, r.score_cp, r.nodes, std::int64_t(us)});
         out.nodes += r.nodes;
+    }
+    for (int k = 0; k < BENCH_KIND_NB; ++k) {
+        std::uint64_t nodes = 0;
+        std::int64_t us = 0;
+        for (const auto& p : out.positions)
+            if (int(p.kind) == k) {
+                nodes += p.nodes;
+                us += p.search_us;
+            }
+        out.nps_by_kind[k] = us > 0 ? nodes * 1000000 / std::uint64_t(us) : 0;
     }
     out.elapsed_ms = int(std::chrono::duration_cast<std::chrono::milliseconds>(
                              std::chrono::steady_clock::now() - t0).count());

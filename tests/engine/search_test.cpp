@@ -181,4 +181,33 @@ TEST(Bench, SignatureIsPinned) {
     EXPECT_EQ(r.nodes, BENCH_SIGNATURE);
 }
 
+TEST(Bench, SpeedIsReportedByKindOfPosition) {
+    // The start and its first two moves are the openings; of the rest, 20 pieces or more make a
+    // middle game. Each kind's speed counts its own positions' nodes over their search time.
+    const auto& fens = bench_fens();
+    std::vector<BenchKind> kinds;
+    for (std::string_view fen : fens) kinds.push_back(bench_kind(fen));
+    const std::vector<BenchKind> expected = {BenchKind::Opening, BenchKind::Opening, BenchKind::Opening,
+                                             BenchKind::Middle,  BenchKind::Middle,  BenchKind::Ending,
+                                             BenchKind::Ending,  BenchKind::Middle,  BenchKind::Middle,
+                                             BenchKind::Middle,  BenchKind::Ending,  BenchKind::Ending};
+    EXPECT_EQ(kinds, expected);
+    const BenchResult r = run_bench(4);
+    ASSERT_EQ(r.positions.size(), fens.size());
+    std::uint64_t nodes[BENCH_KIND_NB] = {};
+    std::int64_t us[BENCH_KIND_NB] = {};
+    for (const auto& p : r.positions) {
+        EXPECT_GE(p.search_us, 0);
+        nodes[int(p.kind)] += p.nodes;
+        us[int(p.kind)] += p.search_us;
+    }
+    for (int k = 0; k < BENCH_KIND_NB; ++k) {
+        ASSERT_GT(nodes[k], 0u) << bench_kind_name(BenchKind(k));
+        if (us[k] > 0) {
+            EXPECT_EQ(r.nps_by_kind[k], nodes[k] * 1000000 / std::uint64_t(us[k]));
+        }
+    }
+    EXPECT_STREQ(bench_kind_name(BenchKind::Middle), "middle games");
+}
+
 }  // namespace

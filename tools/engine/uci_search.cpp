@@ -125,6 +125,13 @@ void UciSession::Impl::cmd_bench(std::istringstream& in) {
     text << "Total time (ms) : " << r.elapsed_ms << "\n";
     text << "Nodes searched  : " << r.nodes << "\n";
     text << "Nodes/second    : " << r.nps;
+    // The searches alone, by kind of position (positions named by number).
+    for (int k = 0; k < BENCH_KIND_NB; ++k) {
+        text << "\nSearch speed, " << bench_kind_name(BenchKind(k)) << " (positions";
+        for (std::size_t i = 0; i < r.positions.size(); ++i)
+            if (int(r.positions[i].kind) == k) text << " " << i + 1;
+        text << "): " << r.nps_by_kind[k] << " nodes/s";
+    }
     say(text.str());
 }
 

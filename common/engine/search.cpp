@@ -265,15 +265,19 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
     }
 
     MoveList list;
-    if (check) pos_.generate_pseudo(list);
-    else pos_.generate_captures(list);
+    Position::CheckMask check_mask;  // in check: what a move other than the king's must touch
+    if (check) {
+        pos_.generate_pseudo(list);
+        check_mask = pos_.check_mask();
+    } else {
+        pos_.generate_captures(list);
+    }
     int scores[MAX_MOVES + SCORE_PAD];
     score_moves(list, scores, tt_move, ply);
 
     int legal = 0;
     Move best_move;
     UndoInfo u;
-    const Color them = ~pos_.side_to_move();
     for (int i = 0; i < list.size(); ++i) {
         const Move m = pick_ahead(list, scores, i);
         // Not in check, the legal moves are not counted: the prunings come first, and the
@@ -283,12 +287,11 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
             const int vv = PIECE_VALUE[type_of(victim)];
             // Delta pruning: even winning this piece for free cannot reach alpha.
             if (stand + vv + 200 <= alpha) continue;
-            // Losing captures (a dearer piece takes a defended cheaper one) are skipped.
-            if (scores[i] < 0 && PIECE_VALUE[type_of(pos_.moved_piece(m))] > vv + 50 &&
-                pos_.is_attacked(m.to(), them))
-                continue;
+            // Losing captures (a dearer piece takes a defended cheaper one, which score_moves
+            // found and scored below zero; the table move is never scored so) are skipped.
+            if (scores[i] < 0) continue;
         }
-        if (!pos_.is_legal(m, check)) continue;
+        if (check ? !pos_.is_legal_in_check(m, check_mask) : !pos_.is_legal(m, false)) continue;
         ++legal;
         XQ_STAT(++stats_.q_moves);
         make(m, u, pos_.gives_check_fast(m));
@@ -399,6 +402,8 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
 
     MoveList list;
     pos_.generate_pseudo(list);
+    Position::CheckMask check_mask;  // in check: what a move other than the king's must touch
+    if (check) check_mask = pos_.check_mask();
     int scores[MAX_MOVES + SCORE_PAD];
     score_moves(list, scores, tt_move, ply);
     frames_[ply + 2].killers[0] = frames_[ply + 2].killers[1] = Move::none();
@@ -435,7 +440,7 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         const bool capture = pos_.is_capture(m);
         const bool quiet = !capture;
         if (quiet && prunes_quiet(legal + 1) && !pos_.may_give_check(m)) continue;  // what drop_late_quiets left
-        if (!pos_.is_legal(m, check)) continue;
+        if (check ? !pos_.is_legal_in_check(m, check_mask) : !pos_.is_legal(m, false)) continue;
         ++legal;
         const bool gives_check = pos_.gives_check_fast(m);
         if (quiet && !gives_check && prunes_quiet(legal)) continue;  // a possible check that is none

@@ -94,6 +94,21 @@ public:
     // is not in check, only a king move or a move from or to the king's rank, file or horse
     // legs can expose the king, so the attack scan runs for those alone.
     bool is_legal(Move m, bool side_in_check) const;
+    // For a side in check: the points of the pieces that give the check and of what their
+    // attacks pass through (the points between a rook, cannon or facing king and the king; a
+    // horse's leg), as two words like pieces(). A move of another piece than the king that
+    // neither leaves nor reaches one of these points leaves every check in place: it is illegal.
+    struct CheckMask {
+        std::uint64_t w[2] = {0, 0};
+        bool touches(Move m) const {
+            return ((w[m.from() >> 6] >> (m.from() & 63)) | (w[m.to() >> 6] >> (m.to() & 63))) & 1;
+        }
+    };
+    CheckMask check_mask() const;
+    // The same test as is_legal(m, true) for a side in check, with its check_mask() at hand.
+    bool is_legal_in_check(Move m, const CheckMask& mask) const {
+        return (type_of(board_[m.from()]) == KING || mask.touches(m)) && is_legal(m);
+    }
     // False when the (legal) move certainly gives no check: neither the moved piece nor a
     // piece it uncovers or screens can reach the enemy king. True means "test it".
     bool may_give_check(Move m) const;

@@ -192,6 +192,44 @@ bool Position::attacked_by_change(Square k, Color us, Square from, Square to) co
     return false;
 }
 
+Position::CheckMask Position::check_mask() const {
+    CheckMask mask;
+    auto add = [&](int s) { mask.w[s >> 6] |= std::uint64_t(1) << (s & 63); };
+    const Color them = ~side_;
+    const Square k = king_[side_];
+    const Piece e_rook = make_piece(them, ROOK), e_cannon = make_piece(them, CANNON),
+                e_king = make_piece(them, KING), e_horse = make_piece(them, HORSE);
+    const int kr = rank_of(k), kf = file_of(k);
+    // A checker on k's rank or file and every point between it and k (a cannon's screen too).
+    auto line = [&](int at, int step, int count) {
+        for (int i = 1; i <= count; ++i) add(k + (at > int(k) ? i : -i) * step);
+    };
+    const unsigned rank_occ = rank_occ_[RED][kr] | rank_occ_[BLACK][kr];
+    const unsigned file_occ = file_occ_[RED][kf] | file_occ_[BLACK][kf];
+    for (unsigned b = (LINES.rook[kf][rank_occ] & rank_occ) | LINES.cannon[kf][rank_occ]; b; b &= b - 1) {
+        const int f = std::countr_zero(b), s = kr * FILE_NB + f;
+        const bool rook = (LINES.rook[kf][rank_occ] >> f) & 1;
+        if (board_[s] == (rook ? e_rook : e_cannon)) line(s, 1, f > kf ? f - kf : kf - f);
+    }
+    for (unsigned b = (LINES.rook[kr][file_occ] & file_occ) | LINES.cannon[kr][file_occ]; b; b &= b - 1) {
+        const int r = std::countr_zero(b), s = r * FILE_NB + kf;
+        const bool rook = (LINES.rook[kr][file_occ] >> r) & 1;
+        if (rook ? (board_[s] == e_rook || board_[s] == e_king) : board_[s] == e_cannon)
+            line(s, FILE_NB, r > kr ? r - kr : kr - r);
+    }
+    const auto& hf = TABLES.horse_from[k];
+    for (int i = 0; i < hf.count; ++i)
+        if (board_[hf.steps[i].to] == e_horse && board_[hf.steps[i].block] == NO_PIECE) {
+            add(hf.steps[i].to);
+            add(hf.steps[i].block);
+        }
+    const std::uint64_t* pawns = pieces_[make_piece(them, PAWN)];
+    const std::uint64_t* pawn_from = ATTACKERS.pawn[them][k];
+    mask.w[0] |= pawns[0] & pawn_from[0];
+    mask.w[1] |= pawns[1] & pawn_from[1];
+    return mask;
+}
+
 bool Position::king_attacked(Color c) const {
     return attacked_after<false>(king_[c], c, SQ_NONE, SQ_NONE);
 }

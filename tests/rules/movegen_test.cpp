@@ -241,6 +241,42 @@ TEST(MoveGen, FastLegalityAndCheckTestsAgreeWithTheFullOnes) {
     EXPECT_GT(checks, 50);
 }
 
+TEST(MoveGen, InCheckOnlyMovesTouchingTheCheckMaskCanBeLegal) {
+    // check_mask(): the checkers and the points their attacks pass through. Every legal move
+    // of another piece than the king leaves or reaches one of them, and is_legal_in_check
+    // gives is_legal's answer for every pseudo-legal move.
+    int positions = 0, rejected = 0;
+    auto test = [&](const Position& p) {
+        if (!p.in_check()) return;
+        ++positions;
+        const Position::CheckMask mask = p.check_mask();
+        MoveList pseudo;
+        p.generate_pseudo(pseudo);
+        for (Move m : pseudo) {
+            const bool legal = p.is_legal(m);
+            ASSERT_EQ(p.is_legal_in_check(m, mask), legal) << p.fen() << " " << move_to_iccs(m);
+            if (legal && type_of(p.moved_piece(m)) != KING) {
+                ASSERT_TRUE(mask.touches(m)) << p.fen() << " " << move_to_iccs(m);
+            }
+            rejected += type_of(p.moved_piece(m)) != KING && !mask.touches(m);
+        }
+    };
+    for_random_positions(19, 60, 150, test);
+    // Checks by each kind of piece, and a cannon whose screen can step away or be captured.
+    for (const char* fen : {"4k4/9/9/9/9/9/9/9/9/r2K5 w - - 0 1",          // rook
+                            "4k4/9/9/9/9/9/9/3c5/3N5/3K5 w - - 0 1",      // cannon, horse screen
+                            "4k4/9/9/9/9/9/9/3c5/3R5/3K5 w - - 0 1",      // cannon, rook screen
+                            "4k4/9/9/9/9/9/9/2n6/9/3K5 w - - 0 1",        // horse
+                            "4k4/9/9/9/9/9/9/9/3p5/3K1A3 w - - 0 1"}) {   // pawn
+        Position p;
+        ASSERT_EQ(p.set_fen(fen), FenError::None) << fen;
+        ASSERT_TRUE(p.in_check()) << fen;
+        test(p);
+    }
+    EXPECT_GT(positions, 100);
+    EXPECT_GT(rejected, 1000);
+}
+
 // The occupancy sets a position keeps move by move (per piece, per colour, per rank and file)
 // describe its board.
 ::testing::AssertionResult occupancy_matches_board(const Position& p) {

@@ -265,7 +265,10 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
     }
 
     MoveList list;
-    Position::CheckMask check_mask;  // in check: what a move other than the king's must touch
+    // In check: what a move other than the king's must touch to be legal. (The same test in the
+    // main search's nodes in check ran no faster: they are few, and the code there is sensitive
+    // to layout.)
+    Position::CheckMask check_mask;
     if (check) {
         pos_.generate_pseudo(list);
         check_mask = pos_.check_mask();
@@ -402,8 +405,6 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
 
     MoveList list;
     pos_.generate_pseudo(list);
-    Position::CheckMask check_mask;  // in check: what a move other than the king's must touch
-    if (check) check_mask = pos_.check_mask();
     int scores[MAX_MOVES + SCORE_PAD];
     score_moves(list, scores, tt_move, ply);
     frames_[ply + 2].killers[0] = frames_[ply + 2].killers[1] = Move::none();
@@ -440,7 +441,7 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         const bool capture = pos_.is_capture(m);
         const bool quiet = !capture;
         if (quiet && prunes_quiet(legal + 1) && !pos_.may_give_check(m)) continue;  // what drop_late_quiets left
-        if (check ? !pos_.is_legal_in_check(m, check_mask) : !pos_.is_legal(m, false)) continue;
+        if (!pos_.is_legal(m, check)) continue;
         ++legal;
         const bool gives_check = pos_.gives_check_fast(m);
         if (quiet && !gives_check && prunes_quiet(legal)) continue;  // a possible check that is none

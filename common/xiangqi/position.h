@@ -142,12 +142,11 @@ private:
     // Attack test on square k against colour `us` on a board where the piece on `from`
     // moved to `to` (Moved = false: the board as it stands, from/to unused). The mover may
     // belong to either side: `us` (a legality test) or the attackers (a check test).
-    template <bool Moved>
+    // OnlyChanged: k is not attacked before the move (the king of a side not in check, the
+    // mover not that king), so only what the move changes is tested: the lines through k that
+    // hold `from` or `to`, the horses whose leg `from` was, and a moved horse or pawn.
+    template <bool Moved, bool OnlyChanged = false>
     bool attacked_after(Square k, Color us, Square from, Square to) const;
-    // The same for a point k that is not attacked before the move (the king of a side not in
-    // check, the mover not that king): only what the move changes is tested, the lines through
-    // k that hold `from` or `to`, the horses whose leg `from` was, and a moved horse or pawn.
-    bool attacked_by_change(Square k, Color us, Square from, Square to) const;
     void put(Piece p, Square s);
     void remove(Square s);
 

@@ -49,10 +49,6 @@ constexpr AttackerMasks build_attacker_masks() {
 
 constexpr AttackerMasks ATTACKERS = build_attacker_masks();
 
-}  // namespace
-
-namespace {
-
 // How two points relate, for the fast legality and check tests: on one file or rank, diagonal
 // neighbours (a horse leg of the other), a horse's step apart. A table instead of divisions
 // by 9 on every test.
@@ -84,8 +80,9 @@ bool may_affect(Square from, Square to, Square k) {
 
 }  // namespace
 
-template <bool Moved>
+template <bool Moved, bool OnlyChanged>
 bool Position::attacked_after(Square k, Color us, Square from, Square to) const {
+    static_assert(Moved || !OnlyChanged, "only a move changes anything");
     const Color them = ~us;
     const Piece mover = Moved ? board_[from] : NO_PIECE;
     auto at = [&](int s) -> Piece {
@@ -103,23 +100,33 @@ bool Position::attacked_after(Square k, Color us, Square from, Square to) const 
     const int kr = rank_of(k), kf = file_of(k);
     unsigned rank_occ = rank_occ_[RED][kr] | rank_occ_[BLACK][kr];
     unsigned file_occ = file_occ_[RED][kf] | file_occ_[BLACK][kf];
+    bool rank_line = true, file_line = true;
     if constexpr (Moved) {
         const int fr = rank_of(from), ff = file_of(from), tr = rank_of(to), tf = file_of(to);
         if (fr == kr) rank_occ &= ~(1u << ff);
         if (ff == kf) file_occ &= ~(1u << fr);
         if (tr == kr) rank_occ |= 1u << tf;
         if (tf == kf) file_occ |= 1u << tr;
+        // Nothing attacks k before the move: only a line that `from` or `to` lies on can change.
+        if constexpr (OnlyChanged) {
+            rank_line = fr == kr || tr == kr;
+            file_line = ff == kf || tf == kf;
+        }
     }
-    for (unsigned b = LINES.rook[kf][rank_occ] & rank_occ; b; b &= b - 1)
-        if (at(kr * FILE_NB + std::countr_zero(b)) == e_rook) return true;
-    for (unsigned b = LINES.rook[kr][file_occ] & file_occ; b; b &= b - 1) {
-        const Piece first = at(std::countr_zero(b) * FILE_NB + kf);
-        if (first == e_rook || first == e_king) return true;
+    if (rank_line) {
+        for (unsigned b = LINES.rook[kf][rank_occ] & rank_occ; b; b &= b - 1)
+            if (at(kr * FILE_NB + std::countr_zero(b)) == e_rook) return true;
+        for (unsigned b = LINES.cannon[kf][rank_occ]; b; b &= b - 1)
+            if (at(kr * FILE_NB + std::countr_zero(b)) == e_cannon) return true;
     }
-    for (unsigned b = LINES.cannon[kf][rank_occ]; b; b &= b - 1)
-        if (at(kr * FILE_NB + std::countr_zero(b)) == e_cannon) return true;
-    for (unsigned b = LINES.cannon[kr][file_occ]; b; b &= b - 1)
-        if (at(std::countr_zero(b) * FILE_NB + kf) == e_cannon) return true;
+    if (file_line) {
+        for (unsigned b = LINES.rook[kr][file_occ] & file_occ; b; b &= b - 1) {
+            const Piece first = at(std::countr_zero(b) * FILE_NB + kf);
+            if (first == e_rook || first == e_king) return true;
+        }
+        for (unsigned b = LINES.cannon[kr][file_occ]; b; b &= b - 1)
+            if (at(std::countr_zero(b) * FILE_NB + kf) == e_cannon) return true;
+    }
     // Enemy horses and pawns where they could attack k from; a capture on `to` removes one,
     // and when the attacking side is the one moving (a check test), the mover changes place.
     auto enemy = [&](Piece p, const std::uint64_t* mask) {
@@ -133,62 +140,15 @@ bool Position::attacked_after(Square k, Color us, Square from, Square to) const 
         }
         return ((set[0] & mask[0]) | (set[1] & mask[1])) != 0;
     };
-    if (enemy(e_horse, ATTACKERS.horse[k])) {
+    // Only changed: a horse attack needs the moved horse or the leg that `from` frees, a pawn
+    // attack the moved pawn.
+    if ((!OnlyChanged || mover == e_horse || (RELATIONS[from][k] & DIAGONAL_NEIGHBOUR)) &&
+        enemy(e_horse, ATTACKERS.horse[k])) {
         const auto& hf = TABLES.horse_from[k];
         for (int i = 0; i < hf.count; ++i)
             if (at(hf.steps[i].to) == e_horse && at(hf.steps[i].block) == NO_PIECE) return true;
     }
-    if (enemy(e_pawn, ATTACKERS.pawn[them][k])) return true;
-    return false;
-}
-
-bool Position::attacked_by_change(Square k, Color us, Square from, Square to) const {
-    // Before the move nothing attacks k. Line attacks (rook, cannon, facing king) depend only
-    // on the occupancy of k's rank and file, horse attacks on the leg points next to k, pawn
-    // attacks on nothing but the pawns: so only a line that `from` or `to` lies on, a leg that
-    // `from` frees, and the mover itself (a horse or pawn of the attackers) can add an attack.
-    // A capture on `to` only takes an attacker away.
-    const Color them = ~us;
-    const Piece mover = board_[from];
-    auto at = [&](int s) -> Piece {
-        if (s == to) return mover;
-        if (s == from) return NO_PIECE;
-        return board_[s];
-    };
-    const int kr = rank_of(k), kf = file_of(k);
-    const int fr = rank_of(from), ff = file_of(from), tr = rank_of(to), tf = file_of(to);
-    if (fr == kr || tr == kr) {
-        const Piece e_rook = make_piece(them, ROOK), e_cannon = make_piece(them, CANNON);
-        unsigned occ = rank_occ_[RED][kr] | rank_occ_[BLACK][kr];
-        if (fr == kr) occ &= ~(1u << ff);
-        if (tr == kr) occ |= 1u << tf;
-        for (unsigned b = LINES.rook[kf][occ] & occ; b; b &= b - 1)
-            if (at(kr * FILE_NB + std::countr_zero(b)) == e_rook) return true;
-        for (unsigned b = LINES.cannon[kf][occ]; b; b &= b - 1)
-            if (at(kr * FILE_NB + std::countr_zero(b)) == e_cannon) return true;
-    }
-    if (ff == kf || tf == kf) {
-        const Piece e_rook = make_piece(them, ROOK), e_cannon = make_piece(them, CANNON), e_king = make_piece(them, KING);
-        unsigned occ = file_occ_[RED][kf] | file_occ_[BLACK][kf];
-        if (ff == kf) occ &= ~(1u << fr);
-        if (tf == kf) occ |= 1u << tr;
-        for (unsigned b = LINES.rook[kr][occ] & occ; b; b &= b - 1) {
-            const Piece first = at(std::countr_zero(b) * FILE_NB + kf);
-            if (first == e_rook || first == e_king) return true;
-        }
-        for (unsigned b = LINES.cannon[kr][occ]; b; b &= b - 1)
-            if (at(std::countr_zero(b) * FILE_NB + kf) == e_cannon) return true;
-    }
-    const Piece e_horse = make_piece(them, HORSE);
-    if (mover == e_horse || (RELATIONS[from][k] & DIAGONAL_NEIGHBOUR)) {
-        const auto& hf = TABLES.horse_from[k];
-        for (int i = 0; i < hf.count; ++i)
-            if (at(hf.steps[i].to) == e_horse && at(hf.steps[i].block) == NO_PIECE) return true;
-    }
-    if (mover == make_piece(them, PAWN)) {
-        const std::uint64_t* mask = ATTACKERS.pawn[them][k];
-        return (mask[to >> 6] >> (to & 63)) & 1;
-    }
+    if ((!OnlyChanged || mover == e_pawn) && enemy(e_pawn, ATTACKERS.pawn[them][k])) return true;
     return false;
 }
 
@@ -282,7 +242,7 @@ bool Position::gives_check(Move m) const {
 }
 
 bool Position::gives_check_fast(Move m) const {
-    return may_give_check(m) && attacked_by_change(king_[~side_], ~side_, m.from(), m.to());
+    return may_give_check(m) && attacked_after<true, true>(king_[~side_], ~side_, m.from(), m.to());
 }
 
 bool Position::is_legal(Move m) const {
@@ -295,7 +255,7 @@ bool Position::is_legal(Move m, bool side_in_check) const {
     const Square from = m.from(), to = m.to();
     if (side_in_check || type_of(board_[from]) == KING) return is_legal(m);
     const Square k = king_[side_];
-    if (may_affect(from, to, k)) return !attacked_by_change(k, side_, from, to);
+    if (may_affect(from, to, k)) return !attacked_after<true, true>(k, side_, from, to);
     return true;
 }
 

@@ -19,6 +19,29 @@ namespace {
 
 constexpr int MAX_PER_TYPE[PIECE_TYPE_NB] = {0, 1, 2, 2, 2, 2, 2, 5};
 
+// The points a step piece's steps reach from each point (legs and eyes ignored), as the two
+// words of the occupancy sets: when none holds an enemy piece, the capture generation skips the
+// piece without walking its steps. Kinds: 0 king, 1 advisor, 2 elephant, 3 horse, 4 and 5 the
+// red and black pawn.
+struct StepReach {
+    std::array<std::array<std::array<std::uint64_t, 2>, SQ_NB>, 6> w{};
+};
+
+constexpr StepReach build_step_reach() {
+    StepReach r{};
+    const tables::StepList* lists[6] = {TABLES.king.data(), TABLES.advisor.data(), TABLES.elephant.data(),
+                                        TABLES.horse.data(), TABLES.pawn[RED].data(), TABLES.pawn[BLACK].data()};
+    for (int k = 0; k < 6; ++k)
+        for (int sq = 0; sq < SQ_NB; ++sq)
+            for (int i = 0; i < lists[k][sq].count; ++i) {
+                const int to = lists[k][sq].steps[i].to;
+                r.w[k][sq][to >> 6] |= std::uint64_t(1) << (to & 63);
+            }
+    return r;
+}
+
+constexpr StepReach STEP_REACH = build_step_reach();
+
 // A point's bits in the occupancy sets: its word and bit there, its rank and file and its bit
 // on each line (a table instead of divisions by 9 on every move).
 struct PointBits {
@@ -312,6 +335,14 @@ void Position::generate(MoveList& list) const {
     for_each_piece(us, [&](Square from) {
         const int sq = from;
         const Piece p = board_[sq];
+        if constexpr (CapturesOnly) {
+            // A step piece with no enemy piece on any point its steps reach has no capture.
+            constexpr int KIND[PIECE_TYPE_NB] = {0, 0, 1, 2, 3, -1, -1, 4};
+            if (const int k = KIND[type_of(p)]; k >= 0) {
+                const auto& w = STEP_REACH.w[k + (k == 4 && us == BLACK)][sq];
+                if (!((w[0] & occupied_[~us][0]) | (w[1] & occupied_[~us][1]))) return;
+            }
+        }
         switch (type_of(p)) {
         case KING:
         case ADVISOR: {

@@ -31,13 +31,16 @@ PackedScore king_safety(const Position& pos, const Pieces& pc, const AttackInfo&
         tr->counts.exposed_king_unit += sign * force * (4 - defenders);
     }
 
-    // Pieces on the king's file, walking away from the king towards the enemy.
-    const int dir = c == RED ? 0 : 1;  // ray 0 goes up the board (towards rank 9)
-    const auto& ray = TABLES.rays[ks][dir];
+    // Pieces on the king's file, walking away from the king towards the enemy (the file's
+    // occupied ranks beyond the king, nearest first).
+    const int f = file_of(ks), r = rank_of(ks), rs = r * FILE_NB;
+    const unsigned rank_occ = pos.rank_occupancy(RED, r) | pos.rank_occupancy(BLACK, r);
+    const unsigned file_occ = pos.file_occupancy(RED, f) | pos.file_occupancy(BLACK, f);
     int screens = 0;
-    for (int i = 0; i < ray.count; ++i) {
-        const Piece p = pos.piece_on(Square(ray.squares[i]));
-        if (p == NO_PIECE) continue;
+    for (unsigned b = c == RED ? file_occ & ~((2u << r) - 1) : file_occ & ((1u << r) - 1); b;) {
+        const int pr = c == RED ? std::countr_zero(b) : 31 - std::countl_zero(b);
+        b &= ~(1u << pr);
+        const Piece p = pos.piece_on(make_square(f, pr));
         if (color_of(p) == them && type_of(p) == CANNON) {
             if (screens == 0) {
                 s -= W.empty_headed_cannon;
@@ -63,9 +66,6 @@ PackedScore king_safety(const Position& pos, const Pieces& pc, const AttackInfo&
     const int attackers = std::min(ai.palace_attackers[them], KING_ATTACKERS - 1);
     const Bits guarded = ai.all[c];
     const int steps = std::min(popcount(STEPS.king[ks] & ~pc.occ[c] & ~ai.all[them]), KING_STEPS - 1);
-    const int f = file_of(ks), r = rank_of(ks), rs = r * FILE_NB;
-    const unsigned rank_occ = pos.rank_occupancy(RED, r) | pos.rank_occupancy(BLACK, r);
-    const unsigned file_occ = pos.file_occupancy(RED, f) | pos.file_occupancy(BLACK, f);
     const Bits rook_points = (Bits(LINES.rook[f][rank_occ] & 511u) << rs) | (FILE_SPREAD[LINES.rook[r][file_occ]] << f);
     const Bits cannon_points = (Bits(CANNON_TO[f][rank_occ] & 511u) << rs) | (FILE_SPREAD[CANNON_TO[r][file_occ]] << f);
     const Bits free_for_them = ~pc.occ[them] & ~guarded;

@@ -121,6 +121,30 @@ TEST(KingDanger, SafeCheckPointsAreCountedByPieceType) {
     EXPECT_EQ(trace_evaluation(from_fen("4k4/4a4/9/1N7/9/9/2r6/9/9/3K5 w - - 0 1")).counts.safe_check[HORSE], 0);
 }
 
+TEST(KingDanger, PiecesOnTheKingsFileAreReadFromTheKingOutwards) {
+    // Counts are Red minus Black: a term against Black's king counts +1, against Red's -1.
+    const auto counts = [](const char* fen) { return trace_evaluation(from_fen(fen)).counts; };
+    // A red cannon facing Black's king with nothing between: empty-headed.
+    EXPECT_EQ(counts("4k4/9/9/9/4C4/9/9/9/9/3K5 w - - 0 1").empty_headed_cannon, 1);
+    // The nearest piece decides: the cannon on e7 before the rook on e3 (Black's king looks
+    // down the file), and the cannon on e2 before the rook on e6 (Red's king looks up).
+    const auto black_side = counts("4k4/9/4C4/9/9/9/4R4/9/9/3K5 w - - 0 1");
+    EXPECT_EQ(black_side.empty_headed_cannon, 1);
+    EXPECT_EQ(black_side.rook_on_king_file, 0);
+    const auto red_side = counts("3k5/9/9/4r4/9/9/9/4c4/9/4K4 w - - 0 1");
+    EXPECT_EQ(red_side.empty_headed_cannon, -1);
+    EXPECT_EQ(red_side.rook_on_king_file, 0);
+    // Two screens before a cannon (the advisor on e1, the horse on e2): a central cannon.
+    const auto central = counts("3k5/9/9/4c4/9/9/9/4N4/4A4/4K4 w - - 0 1");
+    EXPECT_EQ(central.central_cannon, -1);
+    EXPECT_EQ(central.empty_headed_cannon, 0);
+    // A rook behind one screen on the file, for either king.
+    EXPECT_EQ(counts("3k5/9/9/9/4r4/9/9/9/4A4/4K4 w - - 0 1").rook_on_king_file, -1);
+    EXPECT_EQ(counts("4k4/4a4/9/9/4R4/9/9/9/9/3K5 w - - 0 1").rook_on_king_file, 1);
+    // Past three screens the file is not read further.
+    EXPECT_EQ(counts("3k5/9/9/4c4/4p4/9/4P4/4N4/4A4/4K4 w - - 0 1").central_cannon, 0);
+}
+
 TEST(KingDanger, AttackersOnThePalaceAndSafeStepsAreCounted) {
     // Red's rook on d5 reaches d6-d9 and its horse on f6 reaches e8 and d7: two pieces hit
     // Black's palace.

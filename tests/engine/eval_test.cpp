@@ -44,6 +44,36 @@ TEST(EvalSets, PopcountCountsBothHalves) {
     }
 }
 
+// The leg- and eye-indexed tables give, on every point, what walking the step groups and
+// testing each blocking point gives; the edge points too, whose neighbour bits wrap around.
+TEST(EvalSets, BlockedTablesGiveTheUnblockedStepsOfEveryPoint) {
+    using namespace eval_sets;
+    auto walk = [](const std::array<StepMasks::Blockable, 4>& groups, const Position& pos) {
+        Bits out = 0;
+        for (const auto& g : groups)
+            if (g.block >= 0 && pos.empty(Square(g.block))) out |= g.targets;
+        return out;
+    };
+    const auto positions = engine_test::random_game_positions(400, 23, 160);
+    int blocked_legs = 0;
+    for (const Position& p : positions) {
+        const Pieces pc(p);
+        const Bits padded = padded_occupancy(pc.occ[RED] | pc.occ[BLACK]);
+        for (int sq = 0; sq < SQ_NB; ++sq) {
+            const Bits horse = BLOCKED.horse[sq][orthogonal_index(padded, sq)];
+            ASSERT_EQ(horse, walk(STEPS.horse[sq], p)) << p.fen() << " horse on " << sq;
+            ASSERT_EQ(BLOCKED.elephant[sq][diagonal_index(padded, sq)], walk(STEPS.elephant[sq], p))
+                << p.fen() << " elephant on " << sq;
+            ASSERT_EQ(BLOCKED.horse_to[sq][diagonal_index(padded, sq)], walk(STEPS.horse_to[sq], p))
+                << p.fen() << " horses attacking " << sq;
+            Bits all_steps = 0;
+            for (const auto& g : STEPS.horse[sq]) all_steps |= g.targets;
+            blocked_legs += horse != all_steps;
+        }
+    }
+    EXPECT_GT(blocked_legs, 1000);  // the positions do block legs
+}
+
 TEST(PackedScore, SumsAndMultiplesUnpackToTheSameValues) {
     // Both halves signed, including the carries a negative end-game value makes into the
     // middle-game half.

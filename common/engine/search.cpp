@@ -244,6 +244,10 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
     const bool check = in_check();
     XQ_STAT(stats_.qnodes_check += check);
 
+    // The static evaluation comes before the table probe: the probe's bucket is usually still
+    // on its way from memory, and it arrives while the evaluation runs. The probe decides as
+    // before (a cut-off or the entry's evaluation wins), so the tree is the same.
+    const int static_eval = check ? 0 : td_.cached_eval(pos_);
     TTEntry tt_copy;
     const TTEntry* tte = tt_.probe(pos_.key(), tt_copy);
     Move tt_move;
@@ -258,7 +262,7 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
     int best = -INF;
     int stand = 0;
     if (!check) {
-        stand = tte ? tte->eval : td_.cached_eval(pos_);
+        stand = tte ? tte->eval : static_eval;
         if (stand >= beta) return stand;
         if (stand > alpha) alpha = stand;
         best = stand;

@@ -290,7 +290,6 @@ void trace_pst(Color c, PieceType ty, int sq, EvalTrace* tr) {
 // palace (force[c] comes in with the rooks' and cannons' share) and pawns on the last rank.
 template <bool TRACE>
 void scan_pieces(const Position& pos, const Pieces& pc, AttackInfo& ai, Terms& t, int* force, EvalTrace* tr) {
-    const Bits padded = padded_occupancy(pc.occ[RED] | pc.occ[BLACK]);
     for (Color c : {RED, BLACK}) {
         // Accumulated in registers, stored once at the end (no zeroing of the array first).
         Bits king = 0, advisor = 0, elephant = 0, horse = 0, rook = 0, cannon = 0, pawn = 0, cannon_quiet = 0;
@@ -307,9 +306,9 @@ void scan_pieces(const Position& pos, const Pieces& pc, AttackInfo& ai, Terms& t
         // King and advisor steps never leave their palace.
         visit(KING, [&](int sq) { king |= STEPS.king[sq]; });
         visit(ADVISOR, [&](int sq) { advisor |= STEPS.advisor[sq]; });
-        visit(ELEPHANT, [&](int sq) { elephant |= BLOCKED.elephant[sq][diagonal_index(padded, sq)]; });
+        visit(ELEPHANT, [&](int sq) { elephant |= BLOCKED.elephant[sq][diagonal_index(pc.padded, sq)]; });
         visit(HORSE, [&](int sq) {
-            const Bits att = BLOCKED.horse[sq][orthogonal_index(padded, sq)];
+            const Bits att = BLOCKED.horse[sq][orthogonal_index(pc.padded, sq)];
             horse |= att;
             attackers += (att & their_palace) != 0;
             const int n = popcount(att & ~pc.occ[c]);

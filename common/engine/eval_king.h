@@ -72,7 +72,8 @@ PackedScore king_safety(const Position& pos, const Pieces& pc, const AttackInfo&
     const int rook_checks = popcount(rook_points & ai.by_type[them][ROOK] & free_for_them);
     const int cannon_checks =
         popcount(cannon_points & (ai.cannon_quiet[them] | (ai.by_type[them][CANNON] & pc.occ[c])) & free_for_them);
-    const int horse_checks = popcount(BLOCKED.horse_to[ks][diagonal_index(padded_occupancy(pc.occ[RED] | pc.occ[BLACK]), ks)] & ai.by_type[them][HORSE] & free_for_them);
+    const Bits horse_points = BLOCKED.horse_to[ks][diagonal_index(pc.padded, ks)];
+    const int horse_checks = popcount(horse_points & ai.by_type[them][HORSE] & free_for_them);
     s -= W.king_attackers[attackers] + W.king_safe_steps[steps] + W.safe_check[ROOK] * rook_checks +
          W.safe_check[CANNON] * cannon_checks + W.safe_check[HORSE] * horse_checks;
     if constexpr (TRACE) {

@@ -129,10 +129,11 @@ inline constexpr std::array<std::array<std::uint16_t, 1024>, 10> CANNON_TO = bui
 
 // The targets of the steps whose leg (horse) or eye (elephant) point is empty, looked up by
 // the occupancy of the four blocking points, without a branch on each of them (one branch a
-// leg cost 1-2.5% of the search's time in mispredictions, twenty-third session). A horse's legs are its orthogonal neighbours, an elephant's eyes its diagonal
-// ones, and so are the legs of the horses that attack a point (horse_to). The occupancy is read
-// shifted up by BLOCK_PAD points, so that the neighbours of every point have a place:
-// `padded_occupancy` once, then `orthogonal_index` or `diagonal_index` per piece.
+// leg cost 1-2.5% of the search's time in mispredictions, twenty-third session). A horse's
+// legs are its orthogonal neighbours, an elephant's eyes its diagonal ones, and so are the legs
+// of the horses that attack a point (horse_to). The occupancy is read shifted up by BLOCK_PAD
+// points, so that the neighbours of every point have a place: `Pieces::padded` once per
+// evaluation, then `orthogonal_index` or `diagonal_index` per piece.
 constexpr int BLOCK_PAD = 10;
 
 // Bit i of the index: the neighbour at OFFSETS[i] is occupied.
@@ -186,6 +187,7 @@ struct Pieces {
     const Position& pos;
     std::array<std::array<std::uint8_t, PIECE_TYPE_NB>, COLOR_NB> count;
     std::array<Bits, COLOR_NB> occ;
+    Bits padded;  // both colours' occupancy shifted up by BLOCK_PAD (orthogonal_index, diagonal_index)
     std::array<std::array<Bits, PIECE_TYPE_NB>, COLOR_NB> occ_type;
 
     explicit Pieces(const Position& p) : pos(p) {
@@ -199,6 +201,7 @@ struct Pieces {
             }
             occ[c] = Bits(pos.occupied(c, 0)) | (Bits(pos.occupied(c, 1)) << 64);
         }
+        padded = padded_occupancy(occ[RED] | occ[BLACK]);
     }
     // Calls f(point) for each piece of colour c and type t, in ascending order.
     template <class F>

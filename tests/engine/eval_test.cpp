@@ -58,13 +58,12 @@ TEST(EvalSets, BlockedTablesGiveTheUnblockedStepsOfEveryPoint) {
     int blocked_legs = 0;
     for (const Position& p : positions) {
         const Pieces pc(p);
-        const Bits padded = padded_occupancy(pc.occ[RED] | pc.occ[BLACK]);
         for (int sq = 0; sq < SQ_NB; ++sq) {
-            const Bits horse = BLOCKED.horse[sq][orthogonal_index(padded, sq)];
+            const Bits horse = BLOCKED.horse[sq][orthogonal_index(pc.padded, sq)];
             ASSERT_EQ(horse, walk(STEPS.horse[sq], p)) << p.fen() << " horse on " << sq;
-            ASSERT_EQ(BLOCKED.elephant[sq][diagonal_index(padded, sq)], walk(STEPS.elephant[sq], p))
+            ASSERT_EQ(BLOCKED.elephant[sq][diagonal_index(pc.padded, sq)], walk(STEPS.elephant[sq], p))
                 << p.fen() << " elephant on " << sq;
-            ASSERT_EQ(BLOCKED.horse_to[sq][diagonal_index(padded, sq)], walk(STEPS.horse_to[sq], p))
+            ASSERT_EQ(BLOCKED.horse_to[sq][diagonal_index(pc.padded, sq)], walk(STEPS.horse_to[sq], p))
                 << p.fen() << " horses attacking " << sq;
             Bits all_steps = 0;
             for (const auto& g : STEPS.horse[sq]) all_steps |= g.targets;

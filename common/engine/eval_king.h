@@ -19,9 +19,7 @@ PackedScore king_safety(const Position& pos, const Pieces& pc, const AttackInfo&
     PackedScore s;
     const Square ks = pos.king_square(c);
     // The palace: files d-f of ranks 0-2 (Red) or 7-9 (Black).
-    const int first_rank = c == RED ? 0 : 7;
-    int palace_hits = 0;
-    for (int r = first_rank; r < first_rank + 3; ++r) palace_hits += LINES.pop[line_bits(ai.all[them], r * FILE_NB + 3, 7)];
+    const int palace_hits = popcount(ai.all[them] & STEPS.palace[c]);
     s -= W.palace_attack * palace_hits;
 
     const int defenders = pos.count(c, ADVISOR) + pos.count(c, ELEPHANT);

@@ -47,6 +47,16 @@ inline int popcount(Bits b) {
 
 using lines::LINES;
 
+// The points of two lines' sets (a rank's 9 bits or a file's 10): one popcnt instruction where
+// the build has it, else two lookups in the 10-bit count table.
+inline int line_count(unsigned a, unsigned b) {
+#ifdef __POPCNT__
+    return std::popcount(a | (b << 10));
+#else
+    return LINES.pop[a] + LINES.pop[b];
+#endif
+}
+
 // Line bit r -> point r * 9 (file a): a file's reach (from LINES) as a set of points.
 constexpr std::array<Bits, 1024> build_file_spread() {
     std::array<Bits, 1024> t{};
@@ -247,6 +257,5 @@ static_assert(PIECE_VALUE[ADVISOR] == PIECE_VALUE[ELEPHANT] && PIECE_VALUE[PAWN]
                   PIECE_VALUE[CANNON] < PIECE_VALUE[ROOK] && PIECE_VALUE[ROOK] < KING_VALUE_FOR_SEE,
               "min_value tests the attackers from the cheapest up");
 
-inline unsigned line_bits(Bits b, int shift, unsigned mask) { return unsigned(b >> shift) & mask; }
 
 }  // namespace xq::engine::eval_sets

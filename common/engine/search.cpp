@@ -7,6 +7,9 @@
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
+#if defined(__SSE4_1__)
+#include <smmintrin.h>
+#endif
 #endif
 
 #include "xiangqi/key_after.h"
@@ -117,10 +120,15 @@ inline Move pick_next(MoveList& list, int* scores, int i) {
     const int n = list.size();
     int best = i;
 #if defined(__SSE2__)
-    // Signed maximum lane by lane (SSE2 has no pmaxsd).
+    // Signed maximum lane by lane: pmaxsd where the build targets SSE4.1 (x86-64-v2, XQ_ARCH),
+    // else from a comparison (SSE2 has no pmaxsd).
     auto max4 = [](__m128i a, __m128i b) {
+#if defined(__SSE4_1__)
+        return _mm_max_epi32(a, b);
+#else
         const __m128i greater = _mm_cmpgt_epi32(a, b);
         return _mm_or_si128(_mm_and_si128(greater, a), _mm_andnot_si128(greater, b));
+#endif
     };
     __m128i top = _mm_set1_epi32(INT_MIN);
     for (int j = i; j < n; j += 4) top = max4(_mm_loadu_si128(reinterpret_cast<const __m128i*>(scores + j)), top);

@@ -36,7 +36,7 @@ constexpr int popcount_swar(Bits b) {
 }
 
 // The number of points in a set: the popcnt instruction where the build targets a processor
-// that has it (CMakeLists.txt, XQ_ARCH; 1.5-2% of `bench` against the SWAR count), else SWAR.
+// that has it (CMakeLists.txt, XQ_ARCH; 1.5-3% of `bench` against the SWAR count), else SWAR.
 inline int popcount(Bits b) {
 #ifdef __POPCNT__
     return std::popcount(std::uint64_t(b)) + std::popcount(std::uint64_t(b >> 64));
@@ -256,6 +256,5 @@ static_assert(PIECE_VALUE[ADVISOR] == PIECE_VALUE[ELEPHANT] && PIECE_VALUE[PAWN]
                   PIECE_VALUE[ADVISOR] < PIECE_VALUE[HORSE] && PIECE_VALUE[HORSE] < PIECE_VALUE[CANNON] &&
                   PIECE_VALUE[CANNON] < PIECE_VALUE[ROOK] && PIECE_VALUE[ROOK] < KING_VALUE_FOR_SEE,
               "min_value tests the attackers from the cheapest up");
-
 
 }  // namespace xq::engine::eval_sets

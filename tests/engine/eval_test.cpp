@@ -48,6 +48,19 @@ TEST(EvalSets, PopcountCountsBothHalves) {
     }
 }
 
+TEST(EvalSets, LineCountCountsBothLines) {
+    // One popcnt over a rank's set (9 bits) and a file's set (10 bits) shifted past it, or two
+    // table lookups: every pair of sets gives the sum of their points counted bit by bit.
+    auto bits = [](unsigned v) {
+        int n = 0;
+        for (; v; v >>= 1) n += int(v & 1u);
+        return n;
+    };
+    for (unsigned rank = 0; rank < 512; ++rank)
+        for (unsigned file = 0; file < 1024; ++file)
+            ASSERT_EQ(eval_sets::line_count(rank, file), bits(rank) + bits(file)) << rank << " " << file;
+}
+
 // The leg- and eye-indexed tables give, on every point, what walking the step groups and
 // testing each blocking point gives; the edge points too, whose neighbour bits wrap around.
 TEST(EvalSets, BlockedTablesGiveTheUnblockedStepsOfEveryPoint) {

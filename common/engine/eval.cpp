@@ -332,17 +332,17 @@ void scan_pieces(const Position& pos, const Pieces& pc, AttackInfo& ai, Terms& t
                 const unsigned rank_reach = LINES.rook[f][rank_occ] & 511u, file_reach = LINES.rook[r][file_occ];
                 if (ty == ROOK) {
                     rook_moves += line_count(rank_reach & ~rank_own, file_reach & ~file_own);
-                    const Bits att = (Bits(rank_reach) << rs) | (FILE_SPREAD[file_reach] << f);
+                    const Bits att = (Bits(rank_reach) << rs) | file_set(file_reach, f);
                     rook |= att;
                     attackers += (att & their_palace) != 0;
                 } else {
                     const unsigned rank_att = LINES.cannon[f][rank_occ] & 511u, file_att = LINES.cannon[r][file_occ];
                     cannon_moves += line_count(rank_reach & ~rank_occ, file_reach & ~file_occ) +
                                     line_count(rank_att & ~rank_own, file_att & ~file_own);
-                    const Bits att = (Bits(rank_att) << rs) | (FILE_SPREAD[file_att] << f);
+                    const Bits att = (Bits(rank_att) << rs) | file_set(file_att, f);
                     cannon |= att;
                     attackers += (att & their_palace) != 0;
-                    cannon_quiet |= (Bits(rank_reach & ~rank_occ) << rs) | (FILE_SPREAD[file_reach & ~file_occ] << f);
+                    cannon_quiet |= (Bits(rank_reach & ~rank_occ) << rs) | file_set(file_reach & ~file_occ, f);
                 }
             });
         ai.mobility[c] = PW.mobility[HORSE] * horse_moves + PW.mobility[ROOK] * rook_moves +

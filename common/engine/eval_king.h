@@ -64,8 +64,8 @@ PackedScore king_safety(const Position& pos, const Pieces& pc, const AttackInfo&
     const int attackers = std::min(ai.palace_attackers[them], KING_ATTACKERS - 1);
     const Bits guarded = ai.all[c];
     const int steps = std::min(popcount(STEPS.king[ks] & ~pc.occ[c] & ~ai.all[them]), KING_STEPS - 1);
-    const Bits rook_points = (Bits(LINES.rook[f][rank_occ] & 511u) << rs) | (FILE_SPREAD[LINES.rook[r][file_occ]] << f);
-    const Bits cannon_points = (Bits(CANNON_TO[f][rank_occ] & 511u) << rs) | (FILE_SPREAD[CANNON_TO[r][file_occ]] << f);
+    const Bits rook_points = (Bits(LINES.rook[f][rank_occ] & 511u) << rs) | file_set(LINES.rook[r][file_occ], f);
+    const Bits cannon_points = (Bits(CANNON_TO[f][rank_occ] & 511u) << rs) | file_set(CANNON_TO[r][file_occ], f);
     const Bits free_for_them = ~pc.occ[them] & ~guarded;
     const int rook_checks = popcount(rook_points & ai.by_type[them][ROOK] & free_for_them);
     const int cannon_checks =

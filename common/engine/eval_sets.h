@@ -68,6 +68,14 @@ constexpr std::array<Bits, 1024> build_file_spread() {
 
 constexpr std::array<Bits, 1024> FILE_SPREAD = build_file_spread();
 
+// FILE_SPREAD[v] << f for a file f (0-8): two 64-bit shifts each way instead of the compiler's
+// general 128-bit shift (shld and two conditional moves for a count that may pass 63).
+inline Bits file_set(unsigned v, int f) {
+    const Bits s = FILE_SPREAD[v];
+    const std::uint64_t lo = std::uint64_t(s), hi = std::uint64_t(s >> 64);
+    return (Bits((hi << f) | (lo >> 1 >> (63 - f))) << 64) | Bits(lo << f);
+}
+
 // The step pieces' targets as sets: king, advisor and pawn steps per point, and horse and
 // elephant steps grouped by the leg or eye point that blocks them.
 struct StepMasks {

@@ -5,6 +5,7 @@
 // torn by two threads writing at once reads as a miss instead of as a wrong hit.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -80,5 +81,88 @@ private:
     std::uint8_t generation_ = 0;
     std::size_t mb_ = 0;
 };
+
+// The probe and the store run at nearly every node: defined here so that the search inlines
+// them (twenty-fifth session: `bench` middle games about 2% faster than with the calls).
+inline TTEntry TranspositionTable::decode(std::uint64_t w0, std::uint64_t w1) {
+    TTEntry e;
+    e.key32 = std::uint32_t(w0) ^ std::uint32_t(w1);
+    e.move = std::uint16_t(w0 >> 32);
+    e.score = std::int16_t(std::uint16_t(w0 >> 48));
+    e.eval = std::int16_t(std::uint16_t(w1));
+    e.depth = std::uint8_t(w1 >> 16);
+    e.gen_bound = std::uint8_t(w1 >> 24);
+    return e;
+}
+
+inline const TTEntry* TranspositionTable::probe(std::uint64_t key, TTEntry& out) const {
+    const auto k32 = std::uint32_t(key);
+    const Bucket& b = bucket_of(key);
+    for (int i = 0; i < BUCKET; ++i) {
+        const TTEntry e = decode(load(b.w[2 * i]), load(b.w[2 * i + 1]));
+        if (e.key32 == k32 && e.gen_bound != 0) {
+            out = e;
+            return &out;
+        }
+    }
+    return nullptr;
+}
+
+inline void TranspositionTable::encode(const TTEntry& e, std::uint64_t& w0, std::uint64_t& w1) {
+    w1 = std::uint64_t(std::uint16_t(e.eval)) | std::uint64_t(e.depth) << 16 | std::uint64_t(e.gen_bound) << 24;
+    w0 = std::uint64_t(e.key32 ^ std::uint32_t(w1)) | std::uint64_t(e.move) << 32 |
+         std::uint64_t(std::uint16_t(e.score)) << 48;
+}
+
+inline void TranspositionTable::store(std::uint64_t key, Move move, int score, int eval, int depth,
+                               Bound bound) {
+    const auto k32 = std::uint32_t(key);
+    Bucket& b = bucket_of(key);
+    TTEntry entries[BUCKET];
+    for (int i = 0; i < BUCKET; ++i) entries[i] = decode(load(b.w[2 * i]), load(b.w[2 * i + 1]));
+    int slot = -1;
+    for (int i = 0; i < BUCKET; ++i)
+        if (entries[i].key32 == k32 && entries[i].gen_bound != 0) {
+            slot = i;
+            break;
+        }
+    TTEntry e;
+    if (slot < 0) {
+        // Replace the entry worth least: old generations first, then shallow ones.
+        int worst = 1 << 30;
+        for (int i = 0; i < BUCKET; ++i) {
+            const TTEntry& x = entries[i];
+            const int age = ((generation_ - (x.gen_bound & 0xFC)) & 0xFC) / 4;
+            const int worth = x.gen_bound == 0 ? -1000 : x.depth - 8 * age;
+            if (worth < worst) {
+                worst = worth;
+                slot = i;
+            }
+        }
+        e = entries[slot];
+    } else {
+        e = entries[slot];
+        if (bound != Bound::Exact && depth + 2 < e.depth && (e.gen_bound & 0xFC) == generation_) {
+            // Keep a deeper result from this search; still remember a move if it had none.
+            if (!e.move && move) {
+                e.move = move.raw();
+                std::uint64_t w0, w1;
+                encode(e, w0, w1);
+                save(b.w[2 * slot], w0);
+            }
+            return;
+        }
+    }
+    if (move || e.key32 != k32) e.move = move.raw();
+    e.key32 = k32;
+    e.score = std::int16_t(score);
+    e.eval = std::int16_t(eval);
+    e.depth = std::uint8_t(std::clamp(depth, 0, 255));
+    e.gen_bound = std::uint8_t(generation_ | std::uint8_t(bound));
+    std::uint64_t w0, w1;
+    encode(e, w0, w1);
+    save(b.w[2 * slot + 1], w1);
+    save(b.w[2 * slot], w0);
+}
 
 }  // namespace xq::engine

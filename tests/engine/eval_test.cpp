@@ -61,6 +61,19 @@ TEST(EvalSets, LineCountCountsBothLines) {
             ASSERT_EQ(eval_sets::line_count(rank, file), bits(rank) + bits(file)) << rank << " " << file;
 }
 
+TEST(EvalSets, FileSetPlacesEveryRankOfEveryFile) {
+    // The file's set on file f, built by 64-bit shifts, against the points set one by one:
+    // rank r of the file is point r * 9 + f (rank 7 of files b-i crosses into the high word).
+    using namespace eval_sets;
+    for (int f = 0; f < FILE_NB; ++f)
+        for (unsigned v = 0; v < 1024; ++v) {
+            Bits want = 0;
+            for (int r = 0; r < RANK_NB; ++r)
+                if ((v >> r) & 1u) want |= one_bit(r * FILE_NB + f);
+            ASSERT_TRUE(file_set(v, f) == want) << "file " << f << " set " << v;
+        }
+}
+
 // The leg- and eye-indexed tables give, on every point, what walking the step groups and
 // testing each blocking point gives; the edge points too, whose neighbour bits wrap around.
 TEST(EvalSets, BlockedTablesGiveTheUnblockedStepsOfEveryPoint) {

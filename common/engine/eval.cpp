@@ -294,11 +294,15 @@ void scan_pieces(const Position& pos, const Pieces& pc, AttackInfo& ai, Terms& t
         // Accumulated in registers, stored once at the end (no zeroing of the array first).
         Bits king = 0, advisor = 0, elephant = 0, horse = 0, rook = 0, cannon = 0, pawn = 0, cannon_quiet = 0;
         int horse_moves = 0, rook_moves = 0, cannon_moves = 0, trapped = 0, attackers = 0;
+        // The sums too: a store into `t` or `force` inside the loops (the last-rank count is a
+        // byte, which may alias anything) would make the compiler reload what it had read.
+        PackedScore pst;
+        int frc = force[c], last_rank = 0;
         const Bits their_palace = STEPS.palace[~c];
         auto visit = [&](PieceType ty, auto&& f) {
             const Piece p = make_piece(c, ty);
             pc.each(c, ty, [&](int sq) {
-                t.pst[c] += PST.v[p][sq];
+                pst += PST.v[p][sq];
                 if constexpr (TRACE) trace_pst(c, ty, sq, tr);
                 f(sq);
             });
@@ -314,13 +318,13 @@ void scan_pieces(const Position& pos, const Pieces& pc, AttackInfo& ai, Terms& t
             const int n = popcount(att & ~pc.occ[c]);
             horse_moves += n;
             if (!n) ++trapped;
-            force[c] += crossed_river(c, Square(sq)) ? 3 : 1;
+            frc += crossed_river(c, Square(sq)) ? 3 : 1;
         });
         visit(PAWN, [&](int sq) {
             pawn |= STEPS.pawn[c][sq];
             attackers += (STEPS.pawn[c][sq] & their_palace) != 0;
-            force[c] += crossed_river(c, Square(sq)) ? 1 : 0;
-            t.draw.last_rank_pawns[c] += relative_rank(c, Square(sq)) == 9;
+            frc += crossed_river(c, Square(sq)) ? 1 : 0;
+            last_rank += relative_rank(c, Square(sq)) == 9;
         });
         for (PieceType ty : {ROOK, CANNON})
             visit(ty, [&](int sq) {
@@ -345,6 +349,9 @@ void scan_pieces(const Position& pos, const Pieces& pc, AttackInfo& ai, Terms& t
                     cannon_quiet |= (Bits(rank_reach & ~rank_occ) << rs) | file_set(file_reach & ~file_occ, f);
                 }
             });
+        t.pst[c] += pst;
+        force[c] = frc;
+        t.draw.last_rank_pawns[c] = std::uint8_t(t.draw.last_rank_pawns[c] + last_rank);
         ai.mobility[c] = PW.mobility[HORSE] * horse_moves + PW.mobility[ROOK] * rook_moves +
                          PW.mobility[CANNON] * cannon_moves + PW.horse_trapped * trapped;
         if constexpr (TRACE) {
@@ -376,14 +383,15 @@ void compute(const Position& pos, Terms& t, EvalTrace* tr) {
             t.material[c] += PW.material[ty] * pc.count[c][ty];
             if constexpr (TRACE) tr->counts.material[ty] += (c == RED ? 1 : -1) * pc.count[c][ty];
         }
-        const auto& mine = pc.occ_type[c];
-        const Bits officers = mine[ADVISOR] | mine[ELEPHANT] | mine[HORSE] | mine[ROOK] | mine[CANNON];
+        // Advisors, elephants, horses, rooks and cannons: all but the king and the pawns.
+        const Bits pawns = pc.set(c, PAWN);
+        const Bits officers = pc.occ[c] & ~(pawns | pc.set(c, KING));
         const int defended = popcount(officers & ai.all[c]);
         t.relations[c] += PW.defended_piece * defended;
         if constexpr (TRACE) tr->counts.defended_piece += (c == RED ? 1 : -1) * defended;
         // Pieces the opponent attacks: the expected loss is the piece if undefended, else what
         // the exchange with its cheapest attacker costs.
-        const Bits hit = (officers | mine[PAWN]) & ai.all[~c];
+        const Bits hit = (officers | pawns) & ai.all[~c];
         for (int half = 0; half < 2; ++half)
             for (std::uint64_t b = std::uint64_t(hit >> (64 * half)); b; b &= b - 1) {
                 const int sq = 64 * half + std::countr_zero(b);

@@ -216,20 +216,20 @@ struct Pieces {
     std::array<std::array<std::uint8_t, PIECE_TYPE_NB>, COLOR_NB> count;
     std::array<Bits, COLOR_NB> occ;
     Bits padded;  // both colours' occupancy shifted up by BLOCK_PAD (orthogonal_index, diagonal_index)
-    std::array<std::array<Bits, PIECE_TYPE_NB>, COLOR_NB> occ_type;
 
     explicit Pieces(const Position& p) : pos(p) {
         for (Color c : {RED, BLACK}) {
             count[c][NO_PIECE_TYPE] = 0;
-            occ_type[c][NO_PIECE_TYPE] = 0;
-            for (int t = KING; t <= PAWN; ++t) {
-                const Piece pc = make_piece(c, PieceType(t));
-                count[c][t] = std::uint8_t(pos.count(pc));
-                occ_type[c][t] = Bits(pos.pieces(pc, 0)) | (Bits(pos.pieces(pc, 1)) << 64);
-            }
+            for (int t = KING; t <= PAWN; ++t) count[c][t] = std::uint8_t(pos.count(make_piece(c, PieceType(t))));
             occ[c] = Bits(pos.occupied(c, 0)) | (Bits(pos.occupied(c, 1)) << 64);
         }
         padded = padded_occupancy(occ[RED] | occ[BLACK]);
+    }
+    // The points of colour c's pieces of type t, read from the position (not copied: the
+    // evaluation needs only a few of these sets).
+    Bits set(Color c, PieceType t) const {
+        const Piece p = make_piece(c, t);
+        return Bits(pos.pieces(p, 0)) | (Bits(pos.pieces(p, 1)) << 64);
     }
     // Calls f(point) for each piece of colour c and type t, in ascending order.
     template <class F>

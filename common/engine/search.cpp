@@ -435,10 +435,12 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     // changes nothing: once the pruning holds it holds for every later quiet move that gives
     // no check (the count, best and alpha only grow), and the count steers nothing else by then
     // (it is past 1, and only such moves are reduced by it).
+    // (What does not change in the move loop is worked out once.)
+    const bool may_prune = !root && !check;
+    const int count_limit = depth <= 5 ? 3 + depth * depth / (improving ? 1 : 2) : INT_MAX;
+    const int futile_below = depth <= 6 ? eval + 110 + 95 * depth : INT_MAX;  // prunes when <= alpha
     auto prunes_quiet = [&](int count) {
-        return !root && !check && best > -MATE_BOUND &&
-               ((depth <= 5 && count > 3 + depth * depth / (improving ? 1 : 2)) ||
-                (depth <= 6 && eval + 110 + 95 * depth <= alpha));
+        return may_prune && best > -MATE_BOUND && (count > count_limit || futile_below <= alpha);
     };
     bool dropped = false;  // drop_late_quiets has run
     for (int i = 0; i < list.size(); ++i) {

@@ -85,7 +85,11 @@ bool Searcher::pondering() {
 void Searcher::score_moves(const MoveList& list, int* scores, Move tt_move, int ply) const {
     const Frame& f = frames_[ply];
     const Color them = ~pos_.side_to_move();
-    for (int i = 0; i < list.size(); ++i) {
+    // Read once: a store into scores[] (int) could alias the list's count or the history.
+    const int n = list.size();
+    const Move killer0 = f.killers[0], killer1 = f.killers[1];
+    const auto& history = td_.history;
+    for (int i = 0; i < n; ++i) {
         const Move m = list[i];
         if (m == tt_move) {
             scores[i] = SCORE_TT;
@@ -98,15 +102,15 @@ void Searcher::score_moves(const MoveList& list, int* scores, Move tt_move, int 
             const int mvv_lva = vv * 8 - av / 16;
             const bool bad = av > vv + 50 && pos_.is_attacked(m.to(), them);
             scores[i] = (bad ? SCORE_BAD_CAPTURE : SCORE_GOOD_CAPTURE) + mvv_lva;
-        } else if (m == f.killers[0]) {
+        } else if (m == killer0) {
             scores[i] = SCORE_KILLER + 1;
-        } else if (m == f.killers[1]) {
+        } else if (m == killer1) {
             scores[i] = SCORE_KILLER;
         } else {
-            scores[i] = td_.history[moved][m.to()];
+            scores[i] = history[moved][m.to()];
         }
     }
-    for (int i = 0; i < SCORE_PAD; ++i) scores[list.size() + i] = INT_MIN;
+    for (int i = 0; i < SCORE_PAD; ++i) scores[n + i] = INT_MIN;
 }
 
 namespace {

@@ -49,6 +49,23 @@ constexpr AttackerMasks build_attacker_masks() {
 
 constexpr AttackerMasks ATTACKERS = build_attacker_masks();
 
+// The points of each rank and of each file, as two words like Position::pieces.
+struct LineMasks {
+    std::uint64_t rank[RANK_NB][2] = {};
+    std::uint64_t file[FILE_NB][2] = {};
+};
+
+constexpr LineMasks build_line_masks() {
+    LineMasks m{};
+    for (int s = 0; s < SQ_NB; ++s) {
+        m.rank[s / FILE_NB][s >> 6] |= std::uint64_t(1) << (s & 63);
+        m.file[s % FILE_NB][s >> 6] |= std::uint64_t(1) << (s & 63);
+    }
+    return m;
+}
+
+constexpr LineMasks LINE_MASKS = build_line_masks();
+
 // How two points relate, for the fast legality and check tests: on one file or rank, diagonal
 // neighbours (a horse leg of the other), a horse's step apart. A table instead of divisions
 // by 9 on every test.
@@ -262,9 +279,27 @@ bool Position::is_legal(Move m, bool side_in_check) const {
 bool Position::may_give_check(Move m) const {
     const Square from = m.from(), to = m.to();
     const Square k = king_[~side_];
-    if (may_affect(from, to, k)) return true;
-    if (type_of(board_[from]) == HORSE) return (RELATIONS[to][k] & HORSE_STEP) != 0;
-    return false;
+    // Whether one of our pieces of type t stands on the line through s and k (s on that line),
+    // other than on `from`.
+    auto ours_on_line = [&](PieceType t, Square s) {
+        const std::uint64_t* mask = rank_of(s) == rank_of(k) ? LINE_MASKS.rank[rank_of(s)] : LINE_MASKS.file[file_of(s)];
+        const std::uint64_t* set = pieces_[make_piece(side_, t)];
+        const std::uint64_t not_from[2] = {from < 64 ? ~(std::uint64_t(1) << from) : ~std::uint64_t(0),
+                                           from >= 64 ? ~(std::uint64_t(1) << (from - 64)) : ~std::uint64_t(0)};
+        return ((set[0] & mask[0] & not_from[0]) | (set[1] & mask[1] & not_from[1])) != 0;
+    };
+    const std::uint8_t from_k = RELATIONS[from][k], to_k = RELATIONS[to][k];
+    // Uncovered: the leg of one of our horses, or a point of a line of the king that one of our
+    // rooks or cannons is on (the king facing the king would be no legal move).
+    if (from_k & DIAGONAL_NEIGHBOUR) return true;
+    if ((from_k & SAME_LINE) && (ours_on_line(ROOK, from) || ours_on_line(CANNON, from))) return true;
+    const PieceType t = type_of(board_[from]);
+    if (t == HORSE && (to_k & HORSE_STEP)) return true;
+    if (!(to_k & SAME_LINE)) return false;
+    // On a line of the king: a rook, cannon or pawn may attack it from there; any piece may
+    // become the screen of one of our cannons on that line, by a move to an empty point.
+    if (t == ROOK || t == CANNON || t == PAWN) return true;
+    return board_[to] == NO_PIECE && ours_on_line(CANNON, to);
 }
 
 }  // namespace xq

@@ -288,17 +288,23 @@ bool Position::may_give_check(Move m) const {
                                            from >= 64 ? ~(std::uint64_t(1) << (from - 64)) : ~std::uint64_t(0)};
         return ((set[0] & mask[0] & not_from[0]) | (set[1] & mask[1] & not_from[1])) != 0;
     };
+    // Whether a point of `mask` holds one of our pieces p (or is `at`, where the mover lands).
+    auto has_any = [&](Piece p, const std::uint64_t* mask, int at = -1) {
+        if (at >= 0 && ((mask[at >> 6] >> (at & 63)) & 1)) return true;
+        return ((pieces_[p][0] & mask[0]) | (pieces_[p][1] & mask[1])) != 0;
+    };
     const std::uint8_t from_k = RELATIONS[from][k], to_k = RELATIONS[to][k];
     // Uncovered: the leg of one of our horses, or a point of a line of the king that one of our
     // rooks or cannons is on (the king facing the king would be no legal move).
-    if (from_k & DIAGONAL_NEIGHBOUR) return true;
+    if ((from_k & DIAGONAL_NEIGHBOUR) && has_any(make_piece(side_, HORSE), ATTACKERS.horse[k])) return true;
     if ((from_k & SAME_LINE) && (ours_on_line(ROOK, from) || ours_on_line(CANNON, from))) return true;
     const PieceType t = type_of(board_[from]);
     if (t == HORSE && (to_k & HORSE_STEP)) return true;
     if (!(to_k & SAME_LINE)) return false;
     // On a line of the king: a rook, cannon or pawn may attack it from there; any piece may
     // become the screen of one of our cannons on that line, by a move to an empty point.
-    if (t == ROOK || t == CANNON || t == PAWN) return true;
+    if (t == ROOK || t == CANNON) return true;
+    if (t == PAWN && has_any(make_piece(side_, PAWN), ATTACKERS.pawn[side_][k], to)) return true;
     return board_[to] == NO_PIECE && ours_on_line(CANNON, to);
 }
 

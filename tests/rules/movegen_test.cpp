@@ -244,11 +244,13 @@ TEST(MoveGen, FastLegalityAndCheckTestsAgreeWithTheFullOnes) {
 
 TEST(MoveGen, MayGiveCheckMissesNoCheckOfAnyKind) {
     // may_give_check answers "no check" without an attack scan: a piece that leaves a line of
-    // the enemy king is passed only when one of the mover's rooks or cannons is on that line,
+    // the enemy king is passed only when another of the mover's rooks or cannons is on that
+    // line, one that leaves a leg point next to the king only when one of the mover's horses
+    // could attack through it, a pawn that lands on a line of the king when it attacks the king,
     // and a horse, advisor, elephant or king that lands on one only as a new cannon screen.
     // Every legal check must still pass. The checks are counted by how they can be given, and
-    // each kind must occur (the test fails when the screen rule or the uncovering rule is left
-    // out - tried).
+    // each kind must occur (the test fails when the screen, uncovering, leg or pawn rule is
+    // left out - tried, each).
     int moves = 0, passed = 0, by_horse = 0, on_line = 0, screens = 0, uncovered = 0;
     for_random_positions(23, 300, 150, [&](const Position& p) {
         MoveList legal;

@@ -5,6 +5,7 @@
 #include <bit>
 #include <cstdlib>
 #include <sstream>
+#include <type_traits>
 
 #include "eval_king.h"
 #include "eval_sets.h"
@@ -299,18 +300,25 @@ void scan_pieces(const Position& pos, const Pieces& pc, AttackInfo& ai, Terms& t
         PackedScore pst;
         int frc = force[c], last_rank = 0;
         const Bits their_palace = STEPS.palace[~c];
-        auto visit = [&](PieceType ty, auto&& f) {
-            const Piece p = make_piece(c, ty);
-            pc.each(c, ty, [&](int sq) {
-                pst += PST.v[p][sq];
-                if constexpr (TRACE) trace_pst(c, ty, sq, tr);
-                f(sq);
-            });
+        auto visit_one = [&](PieceType ty, int sq, auto&& f) {
+            pst += PST.v[make_piece(c, ty)][sq];
+            if constexpr (TRACE) trace_pst(c, ty, sq, tr);
+            f(sq);
+        };
+        auto visit = [&](PieceType ty, auto&& f) { pc.each(c, ty, [&](int sq) { visit_one(ty, sq, f); }); };
+        // Only the half of the sets where a piece can stand (FEN validation keeps kings,
+        // advisors and elephants on their points): Red's palace and half of the board are points
+        // 0-44, Black's palace 66-86.
+        const int palace_half = c == RED ? 0 : 1;
+        auto visit_half = [&](PieceType ty, int half, auto&& f) {
+            pc.each_in(make_piece(c, ty), half, [&](int sq) { visit_one(ty, sq, f); });
         };
         // King and advisor steps never leave their palace.
-        visit(KING, [&](int sq) { king |= STEPS.king[sq]; });
-        visit(ADVISOR, [&](int sq) { advisor |= STEPS.advisor[sq]; });
-        visit(ELEPHANT, [&](int sq) { elephant |= BLOCKED.elephant[sq][diagonal_index(pc.padded, sq)]; });
+        visit_one(KING, pos.king_square(c), [&](int sq) { king = STEPS.king[sq]; });
+        visit_half(ADVISOR, palace_half, [&](int sq) { advisor |= STEPS.advisor[sq]; });
+        auto elephant_at = [&](int sq) { elephant |= BLOCKED.elephant[sq][diagonal_index(pc.padded, sq)]; };
+        if (c == RED) visit_half(ELEPHANT, 0, elephant_at);
+        else visit(ELEPHANT, elephant_at);  // Black's elephants stand on points 47-87
         visit(HORSE, [&](int sq) {
             const Bits att = BLOCKED.horse[sq][orthogonal_index(pc.padded, sq)];
             horse |= att;
@@ -326,7 +334,11 @@ void scan_pieces(const Position& pos, const Pieces& pc, AttackInfo& ai, Terms& t
             frc += crossed_river(c, Square(sq)) ? 1 : 0;
             last_rank += relative_rank(c, Square(sq)) == 9;
         });
-        for (PieceType ty : {ROOK, CANNON})
+        // Rooks and cannons in two visits, each compiled for its own type (one loop over both
+        // types tested the type at run time and kept the cannons' values in registers for the
+        // rooks too).
+        auto slider = [&](auto type) {
+            constexpr PieceType ty = decltype(type)::value;
             visit(ty, [&](int sq) {
                 const int f = file_of(Square(sq)), r = rank_of(Square(sq));
                 const int rs = r * FILE_NB;
@@ -334,7 +346,7 @@ void scan_pieces(const Position& pos, const Pieces& pc, AttackInfo& ai, Terms& t
                 const unsigned rank_occ = rank_own | pos.rank_occupancy(~c, r);
                 const unsigned file_occ = file_own | pos.file_occupancy(~c, f);
                 const unsigned rank_reach = LINES.rook[f][rank_occ] & 511u, file_reach = LINES.rook[r][file_occ];
-                if (ty == ROOK) {
+                if constexpr (ty == ROOK) {
                     rook_moves += line_count(rank_reach & ~rank_own, file_reach & ~file_own);
                     const Bits att = (Bits(rank_reach) << rs) | file_set(file_reach, f);
                     rook |= att;
@@ -349,6 +361,9 @@ void scan_pieces(const Position& pos, const Pieces& pc, AttackInfo& ai, Terms& t
                     cannon_quiet |= (Bits(rank_reach & ~rank_occ) << rs) | file_set(file_reach & ~file_occ, f);
                 }
             });
+        };
+        slider(std::integral_constant<PieceType, ROOK>{});
+        slider(std::integral_constant<PieceType, CANNON>{});
         t.pst[c] += pst;
         force[c] = frc;
         t.draw.last_rank_pawns[c] = std::uint8_t(t.draw.last_rank_pawns[c] + last_rank);

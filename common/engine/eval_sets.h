@@ -235,8 +235,12 @@ struct Pieces {
     template <class F>
     void each(Color c, PieceType t, F&& f) const {
         const Piece pc = make_piece(c, t);
-        for (int half = 0; half < 2; ++half)
-            for (std::uint64_t b = pos.pieces(pc, half); b; b &= b - 1) f(half * 64 + std::countr_zero(b));
+        for (int half = 0; half < 2; ++half) each_in(pc, half, f);
+    }
+    // The same for the pieces in one half of the sets (points 0-63 or 64-89) only.
+    template <class F>
+    void each_in(Piece pc, int half, F&& f) const {
+        for (std::uint64_t b = pos.pieces(pc, half); b; b &= b - 1) f(half * 64 + std::countr_zero(b));
     }
 };
 

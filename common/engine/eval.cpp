@@ -328,12 +328,14 @@ void scan_pieces(const Position& pos, const Pieces& pc, AttackInfo& ai, Terms& t
             if (!n) ++trapped;
             frc += crossed_river(c, Square(sq)) ? 3 : 1;
         });
-        visit(PAWN, [&](int sq) {
-            pawn |= STEPS.pawn[c][sq];
-            attackers += (STEPS.pawn[c][sq] & their_palace) != 0;
-            frc += crossed_river(c, Square(sq)) ? 1 : 0;
-            last_rank += relative_rank(c, Square(sq)) == 9;
-        });
+        // Pawns as one set: their attacks and counts with set operations, the loop only for
+        // their piece-square values.
+        visit(PAWN, [](int) {});
+        const Bits pawns = pc.set(c, PAWN);
+        pawn = c == RED ? pawn_attacks<RED>(pawns) : pawn_attacks<BLACK>(pawns);
+        attackers += popcount(pawns & PAWNS.palace_attack[c]);
+        frc += popcount(pawns & PAWNS.crossed[c]);
+        last_rank = popcount(pawns & PAWNS.last_rank[c]);
         // Rooks and cannons in two visits, each compiled for its own type (one loop over both
         // types tested the type at run time and kept the cannons' values in registers for the
         // rooks too).

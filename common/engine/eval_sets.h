@@ -136,6 +136,52 @@ constexpr StepMasks STEPS = build_step_masks();
 
 inline Bits bit(int s) { return STEPS.point[s]; }
 
+// Pawns as sets: where colour c's pawns on the points `p` attack (forward one point, and
+// sideways once across the river), computed for all of them at once.
+struct PawnMasks {
+    std::array<Bits, COLOR_NB> crossed{};    // the points across the river
+    std::array<Bits, COLOR_NB> forward{};    // the points with a point ahead
+    std::array<Bits, COLOR_NB> last_rank{};  // the enemy's back rank
+    std::array<Bits, COLOR_NB> palace_attack{};  // the points from which a pawn hits the enemy palace
+    Bits not_file_a = 0, not_file_i = 0;
+};
+
+constexpr PawnMasks build_pawn_masks() {
+    PawnMasks m{};
+    for (int sq = 0; sq < SQ_NB; ++sq) {
+        const int r = sq / FILE_NB, f = sq % FILE_NB;
+        for (int c = 0; c < COLOR_NB; ++c) {
+            const int rr = c == RED ? r : 9 - r;
+            if (rr >= 5) m.crossed[c] |= one_bit(sq);
+            if (rr < 9) m.forward[c] |= one_bit(sq);
+            if (rr == 9) m.last_rank[c] |= one_bit(sq);
+            if (STEPS.pawn[c][sq] & STEPS.palace[c ^ 1]) m.palace_attack[c] |= one_bit(sq);
+        }
+        if (f != 0) m.not_file_a |= one_bit(sq);
+        if (f != FILE_NB - 1) m.not_file_i |= one_bit(sq);
+    }
+    return m;
+}
+
+inline constexpr PawnMasks PAWNS = build_pawn_masks();
+
+template <Color C>
+constexpr Bits pawn_attacks(Bits p) {
+    const Bits fwd = p & PAWNS.forward[C];
+    const Bits crossed = p & PAWNS.crossed[C];
+    const Bits side = ((crossed & PAWNS.not_file_i) << 1) | ((crossed & PAWNS.not_file_a) >> 1);
+    return (C == RED ? fwd << FILE_NB : fwd >> FILE_NB) | side;
+}
+
+// The sets agree with the step tables on every point.
+constexpr bool pawn_sets_match_steps() {
+    for (int sq = 0; sq < SQ_NB; ++sq)
+        if (pawn_attacks<RED>(one_bit(sq)) != STEPS.pawn[RED][sq] || pawn_attacks<BLACK>(one_bit(sq)) != STEPS.pawn[BLACK][sq])
+            return false;
+    return true;
+}
+static_assert(pawn_sets_match_steps());
+
 // For a piece at index p of a line with occupancy occ: the points with exactly one piece
 // strictly between them and p (a cannon there attacks p; the point itself may be occupied).
 constexpr std::array<std::array<std::uint16_t, 1024>, 10> build_cannon_to() {

@@ -167,16 +167,14 @@ struct PawnMasks {
 constexpr PawnMasks build_pawn_masks() {
     PawnMasks m{};
     for (int sq = 0; sq < SQ_NB; ++sq) {
-        const int r = sq / FILE_NB, f = sq % FILE_NB;
-        for (int c = 0; c < COLOR_NB; ++c) {
-            const int rr = c == RED ? r : 9 - r;
-            if (rr >= 5) m.crossed[c] |= one_bit(sq);
-            if (rr < 9) m.forward[c] |= one_bit(sq);
-            if (rr == 9) m.last_rank[c] |= one_bit(sq);
-            if (STEPS.pawn[c][sq] & STEPS.palace[c ^ 1]) m.palace_attack[c] |= one_bit(sq);
+        for (Color c : {RED, BLACK}) {
+            if (crossed_river(c, Square(sq))) m.crossed[c] |= one_bit(sq);
+            if (relative_rank(c, Square(sq)) < 9) m.forward[c] |= one_bit(sq);
+            else m.last_rank[c] |= one_bit(sq);
+            if (STEPS.pawn[c][sq] & STEPS.palace[~c]) m.palace_attack[c] |= one_bit(sq);
         }
-        if (f != 0) m.not_file_a |= one_bit(sq);
-        if (f != FILE_NB - 1) m.not_file_i |= one_bit(sq);
+        if (file_of(Square(sq)) != 0) m.not_file_a |= one_bit(sq);
+        if (file_of(Square(sq)) != FILE_NB - 1) m.not_file_i |= one_bit(sq);
     }
     return m;
 }

@@ -307,8 +307,8 @@ void scan_pieces(const Position& pos, const Pieces& pc, AttackInfo& ai, Terms& t
         };
         auto visit = [&](PieceType ty, auto&& f) { pc.each(c, ty, [&](int sq) { visit_one(ty, sq, f); }); };
         // Only the half of the sets where a piece can stand (FEN validation keeps kings,
-        // advisors and elephants on their points): Red's palace and half of the board are points
-        // 0-44, Black's palace 66-86.
+        // advisors and elephants on their points; EvalSets.PalacePiecesStandInTheHalfTheScanReads):
+        // Red's palace and half of the board are points 0-44, Black's palace 66-86.
         const int palace_half = c == RED ? 0 : 1;
         auto visit_half = [&](PieceType ty, int half, auto&& f) {
             pc.each_in(make_piece(c, ty), half, [&](int sq) { visit_one(ty, sq, f); });

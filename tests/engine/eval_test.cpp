@@ -12,6 +12,7 @@
 #include "engine/eval_sets.h"
 #include "engine/search_internal.h"
 #include "engine_test_position.h"
+#include "xiangqi/placement.h"
 
 namespace {
 
@@ -62,8 +63,8 @@ TEST(EvalSets, LineCountCountsBothLines) {
 }
 
 TEST(EvalSets, FileSetPlacesEveryRankOfEveryFile) {
-    // The file's set on file f, built by 64-bit shifts, against the points set one by one:
-    // rank r of the file is point r * 9 + f (rank 7 of files b-i crosses into the high word).
+    // The file's set on file f, from the two river-half tables, against the points set one by
+    // one: rank r of the file is point r * 9 + f (rank 7 of files b-i crosses into the high word).
     using namespace eval_sets;
     for (int f = 0; f < FILE_NB; ++f)
         for (unsigned v = 0; v < 1024; ++v) {
@@ -72,6 +73,22 @@ TEST(EvalSets, FileSetPlacesEveryRankOfEveryFile) {
                 if ((v >> r) & 1u) want |= one_bit(r * FILE_NB + f);
             ASSERT_TRUE(file_set(v, f) == want) << "file " << f << " set " << v;
         }
+}
+
+// scan_pieces reads the king from its square and looks for advisors (and Red's elephants) in one
+// half of the sets only (points 0-63 or 64-89): every point the placement rules (FEN reader,
+// position editor) allow them must lie in that half.
+TEST(EvalSets, PalacePiecesStandInTheHalfTheScanReads) {
+    int allowed = 0;
+    for (Color c : {RED, BLACK})
+        for (PieceType t : {KING, ADVISOR, ELEPHANT})
+            for (int sq = 0; sq < SQ_NB; ++sq) {
+                if (placement_error(make_piece(c, t), Square(sq)) != FenError::None) continue;
+                ++allowed;
+                if (t == ELEPHANT && c == BLACK) continue;  // read from both halves
+                EXPECT_EQ(sq >= 64, c == BLACK) << "colour " << int(c) << " type " << int(t) << " on " << sq;
+            }
+    EXPECT_EQ(allowed, 2 * (9 + 5 + 7));  // palace points, advisor points, elephant points per side
 }
 
 // The leg- and eye-indexed tables give, on every point, what walking the step groups and

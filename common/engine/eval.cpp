@@ -345,8 +345,7 @@ void scan_pieces(const Position& pos, const Pieces& pc, AttackInfo& ai, Terms& t
                 const int f = file_of(Square(sq)), r = rank_of(Square(sq));
                 const int rs = r * FILE_NB;
                 const unsigned rank_own = pos.rank_occupancy(c, r), file_own = pos.file_occupancy(c, f);
-                const unsigned rank_occ = rank_own | pos.rank_occupancy(~c, r);
-                const unsigned file_occ = file_own | pos.file_occupancy(~c, f);
+                const unsigned rank_occ = pos.rank_occupancy(r), file_occ = pos.file_occupancy(f);
                 const unsigned rank_reach = LINES.rook[f][rank_occ] & 511u, file_reach = LINES.rook[r][file_occ];
                 if constexpr (ty == ROOK) {
                     rook_moves += line_count(rank_reach & ~rank_own, file_reach & ~file_own);

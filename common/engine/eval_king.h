@@ -32,8 +32,8 @@ PackedScore king_safety(const Position& pos, const Pieces& pc, const AttackInfo&
     // Pieces on the king's file, walking away from the king towards the enemy (the file's
     // occupied ranks beyond the king, nearest first).
     const int f = file_of(ks), r = rank_of(ks), rs = r * FILE_NB;
-    const unsigned rank_occ = pos.rank_occupancy(RED, r) | pos.rank_occupancy(BLACK, r);
-    const unsigned file_occ = pos.file_occupancy(RED, f) | pos.file_occupancy(BLACK, f);
+    const unsigned rank_occ = pos.rank_occupancy(r);
+    const unsigned file_occ = pos.file_occupancy(f);
     int screens = 0;
     for (unsigned b = c == RED ? file_occ & ~((2u << r) - 1) : file_occ & ((1u << r) - 1); b;) {
         const int pr = c == RED ? std::countr_zero(b) : 31 - std::countl_zero(b);

@@ -169,6 +169,8 @@ Position::Position() {
     occupied_[c][b.half] ^= b.bit;
     rank_occ_[c][b.rank] ^= b.rank_bit;
     file_occ_[c][b.file] ^= b.file_bit;
+    rank_all_[b.rank] ^= b.rank_bit;
+    file_all_[b.file] ^= b.file_bit;
 }
 
 void Position::put(Piece p, Square s) {
@@ -323,8 +325,8 @@ void Position::generate(MoveList& list) const {
     // right): at most one each way, the first piece (rook) or the first beyond a screen (cannon).
     auto line_captures = [&](Square from, bool rook) {
         const int r = rank_of(from), f = file_of(from);
-        const unsigned rank_occ = rank_occ_[RED][r] | rank_occ_[BLACK][r];
-        const unsigned file_occ = file_occ_[RED][f] | file_occ_[BLACK][f];
+        const unsigned rank_occ = rank_all_[r];
+        const unsigned file_occ = file_all_[f];
         const unsigned on_file = (rook ? LINES.rook[r][file_occ] : LINES.cannon[r][file_occ]) & file_occ_[~us][f];
         const unsigned on_rank = (rook ? LINES.rook[f][rank_occ] : LINES.cannon[f][rank_occ]) & rank_occ_[~us][r];
         if (const unsigned up = on_file >> (r + 1)) list.push(Move(from, make_square(f, r + 1 + std::countr_zero(up))));
@@ -448,10 +450,10 @@ bool Position::is_pseudo_legal(Move m) const {
         const int fr = rank_of(from), ff = file_of(from), tr = rank_of(to), tf = file_of(to);
         unsigned occ, lo, hi;
         if (fr == tr) {
-            occ = rank_occ_[RED][fr] | rank_occ_[BLACK][fr];
+            occ = rank_all_[fr];
             lo = unsigned(std::min(ff, tf)), hi = unsigned(std::max(ff, tf));
         } else if (ff == tf) {
-            occ = file_occ_[RED][ff] | file_occ_[BLACK][ff];
+            occ = file_all_[ff];
             lo = unsigned(std::min(fr, tr)), hi = unsigned(std::max(fr, tr));
         } else {
             return false;

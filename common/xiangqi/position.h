@@ -127,6 +127,9 @@ public:
     // One colour's pieces on a rank (bit f = file f) and on a file (bit r = rank r).
     unsigned rank_occupancy(Color c, int rank) const { return rank_occ_[c][rank]; }
     unsigned file_occupancy(Color c, int file) const { return file_occ_[c][file]; }
+    // Both colours' pieces on a rank and on a file (kept apart from the above: one read each).
+    unsigned rank_occupancy(int rank) const { return rank_all_[rank]; }
+    unsigned file_occupancy(int file) const { return file_all_[file]; }
     // Full check for any 16-bit value (e.g. from a transposition table or the wire).
     bool is_pseudo_legal(Move m) const;
 
@@ -159,6 +162,8 @@ private:
     std::uint64_t pieces_[PIECE_NB][2] = {};    // the same per piece
     std::uint16_t rank_occ_[COLOR_NB][RANK_NB] = {};
     std::uint16_t file_occ_[COLOR_NB][FILE_NB] = {};
+    std::uint16_t rank_all_[RANK_NB] = {};
+    std::uint16_t file_all_[FILE_NB] = {};
     std::array<std::uint8_t, PIECE_NB> counts_{};
     std::array<Square, COLOR_NB> king_{SQ_NONE, SQ_NONE};
     Color side_ = RED;

@@ -124,8 +124,8 @@ bool Position::attacked_after(Square k, Color us, Square from, Square to) const 
     // Lines through k: the first piece each way (a rook, or the king on the file) and the
     // first piece beyond a screen (a cannon), from the line occupancy after the move.
     const int kr = rank_of(k), kf = file_of(k);
-    unsigned rank_occ = rank_occ_[RED][kr] | rank_occ_[BLACK][kr];
-    unsigned file_occ = file_occ_[RED][kf] | file_occ_[BLACK][kf];
+    unsigned rank_occ = rank_all_[kr];
+    unsigned file_occ = file_all_[kf];
     bool rank_line = true, file_line = true;
     if constexpr (Moved) {
         const int fr = rank_of(from), ff = file_of(from), tr = rank_of(to), tf = file_of(to);
@@ -190,8 +190,8 @@ Position::CheckMask Position::check_mask() const {
     auto line = [&](int at, int step, int count) {
         for (int i = 1; i <= count; ++i) add(k + (at > int(k) ? i : -i) * step);
     };
-    const unsigned rank_occ = rank_occ_[RED][kr] | rank_occ_[BLACK][kr];
-    const unsigned file_occ = file_occ_[RED][kf] | file_occ_[BLACK][kf];
+    const unsigned rank_occ = rank_all_[kr];
+    const unsigned file_occ = file_all_[kf];
     for (unsigned b = (LINES.rook[kf][rank_occ] & rank_occ) | LINES.cannon[kf][rank_occ]; b; b &= b - 1) {
         const int f = std::countr_zero(b), s = kr * FILE_NB + f;
         const bool rook = (LINES.rook[kf][rank_occ] >> f) & 1;
@@ -224,8 +224,8 @@ bool Position::is_attacked(Square s, Color by) const {
     // Rook, cannon, horse and pawn attacks are as for a king; add king, advisor, elephant steps.
     // The king-facing rule is not an "attack" on a square, so mask it out by checking kings by step.
     const int sr = rank_of(s), sf = file_of(s);
-    const unsigned rank_occ = rank_occ_[RED][sr] | rank_occ_[BLACK][sr];
-    const unsigned file_occ = file_occ_[RED][sf] | file_occ_[BLACK][sf];
+    const unsigned rank_occ = rank_all_[sr];
+    const unsigned file_occ = file_all_[sf];
     for (unsigned b = LINES.rook[sf][rank_occ] & rank_occ; b; b &= b - 1)
         if (board_[sr * FILE_NB + std::countr_zero(b)] == make_piece(by, ROOK)) return true;
     for (unsigned b = LINES.rook[sr][file_occ] & file_occ; b; b &= b - 1)

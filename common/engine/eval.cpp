@@ -261,10 +261,50 @@ constexpr Pst build_pst() {
 
 constexpr Pst PST = build_pst();
 
+// Material and piece-square value of each piece on each point, Red's counted up and Black's
+// down: the part of the evaluation the search keeps move by move (psq_of, psq_delta).
+constexpr Pst build_psq() {
+    Pst p{};
+    for (int c = 0; c < COLOR_NB; ++c)
+        for (int t = KING; t <= PAWN; ++t) {
+            const Piece pc = make_piece(Color(c), PieceType(t));
+            // The pawns' and the king's material is in their piece-square values.
+            const PackedScore material = t >= ADVISOR && t <= CANNON ? PW.material[t] : PackedScore();
+            for (int sq = 0; sq < SQ_NB; ++sq) {
+                const PackedScore v = PST.v[pc][sq] + material;
+                p.v[pc][sq] = c == RED ? v : PackedScore() - v;
+            }
+        }
+    return p;
+}
+
+// The material and piece-square values of colour c's pieces (eval_trace prints them apart).
+PackedScore material_of(const Position& pos, Color c) {
+    PackedScore s;
+    for (int t = ADVISOR; t <= CANNON; ++t) s += PW.material[t] * pos.count(c, PieceType(t));
+    return s;
+}
+PackedScore pst_of(const Position& pos, Color c) {
+    PackedScore s;
+    pos.for_each_piece(c, [&](Square sq) { s += PST.v[pos.piece_on(sq)][sq]; });
+    return s;
+}
+
+}  // namespace
+
+constexpr std::array<std::array<PackedScore, SQ_NB>, PIECE_NB> PSQ = build_psq().v;
+
+PackedScore psq_of(const Position& pos) {
+    PackedScore s;
+    for (Color c : {RED, BLACK}) pos.for_each_piece(c, [&](Square sq) { s += PSQ[pos.piece_on(sq)][sq]; });
+    return s;
+}
+
+namespace {
+
 
 struct Terms {
-    PackedScore material[COLOR_NB];
-    PackedScore pst[COLOR_NB];
+    PackedScore psq;  // material and piece-square values, Red minus Black (psq_of)
     PackedScore mobility[COLOR_NB];
     PackedScore relations[COLOR_NB];
     PackedScore king[COLOR_NB];
@@ -297,11 +337,9 @@ void scan_pieces(const Position& pos, const Pieces& pc, AttackInfo& ai, Terms& t
         int horse_moves = 0, rook_moves = 0, cannon_moves = 0, trapped = 0, attackers = 0;
         // The sums too: a store into `t` or `force` inside the loops (the last-rank count is a
         // byte, which may alias anything) would make the compiler reload what it had read.
-        PackedScore pst;
         int frc = force[c], last_rank = 0;
         const Bits their_palace = STEPS.palace[~c];
         auto visit_one = [&](PieceType ty, int sq, auto&& f) {
-            pst += PST.v[make_piece(c, ty)][sq];
             if constexpr (TRACE) trace_pst(c, ty, sq, tr);
             f(sq);
         };
@@ -328,9 +366,9 @@ void scan_pieces(const Position& pos, const Pieces& pc, AttackInfo& ai, Terms& t
             if (!n) ++trapped;
             frc += crossed_river(c, Square(sq)) ? 3 : 1;
         });
-        // Pawns as one set: their attacks and counts with set operations, the loop only for
-        // their piece-square values.
-        visit(PAWN, [](int) {});
+        // Pawns as one set: their attacks and counts with set operations (a loop only for
+        // the trace of their piece-square values).
+        if constexpr (TRACE) visit(PAWN, [](int) {});
         const Bits pawns = pc.set(c, PAWN);
         pawn = c == RED ? pawn_attacks<RED>(pawns) : pawn_attacks<BLACK>(pawns);
         attackers += popcount(pawns & PAWNS.palace_attack[c]);
@@ -365,7 +403,6 @@ void scan_pieces(const Position& pos, const Pieces& pc, AttackInfo& ai, Terms& t
         };
         slider(std::integral_constant<PieceType, ROOK>{});
         slider(std::integral_constant<PieceType, CANNON>{});
-        t.pst[c] += pst;
         force[c] = frc;
         t.draw.last_rank_pawns[c] = std::uint8_t(t.draw.last_rank_pawns[c] + last_rank);
         ai.mobility[c] = PW.mobility[HORSE] * horse_moves + PW.mobility[ROOK] * rook_moves +
@@ -385,7 +422,8 @@ void scan_pieces(const Position& pos, const Pieces& pc, AttackInfo& ai, Terms& t
 }
 
 template <bool TRACE>
-void compute(const Position& pos, Terms& t, EvalTrace* tr) {
+void compute(const Position& pos, PackedScore psq, Terms& t, EvalTrace* tr) {
+    t.psq = psq;
     const Pieces pc(pos);
     int force[COLOR_NB];  // attacking force against the enemy palace
     for (Color c : {RED, BLACK}) force[c] = 3 * pc.count[c][ROOK] + 2 * pc.count[c][CANNON];
@@ -395,10 +433,8 @@ void compute(const Position& pos, Terms& t, EvalTrace* tr) {
     int worst[COLOR_NB][2] = {{0, 0}, {0, 0}};  // two largest expected losses per colour
     ThreatCounts tc[COLOR_NB];                    // threats by each colour (eval_threats.h)
     for (Color c : {RED, BLACK}) {
-        for (int ty = ADVISOR; ty <= CANNON; ++ty) {
-            t.material[c] += PW.material[ty] * pc.count[c][ty];
-            if constexpr (TRACE) tr->counts.material[ty] += (c == RED ? 1 : -1) * pc.count[c][ty];
-        }
+        if constexpr (TRACE)
+            for (int ty = ADVISOR; ty <= CANNON; ++ty) tr->counts.material[ty] += (c == RED ? 1 : -1) * pc.count[c][ty];
         // Advisors, elephants, horses, rooks and cannons: all but the king and the pawns.
         const Bits pawns = pc.set(c, PAWN);
         const Bits officers = pc.occ[c] & ~(pawns | pc.set(c, KING));
@@ -456,9 +492,7 @@ void compute(const Position& pos, Terms& t, EvalTrace* tr) {
 int taper(Score s, int phase) { return (s.mg * phase + s.eg * (PHASE_MAX - phase)) / PHASE_MAX; }
 
 int red_view(const Terms& t) {
-    PackedScore total;
-    total += t.material[RED] - t.material[BLACK];
-    total += t.pst[RED] - t.pst[BLACK];
+    PackedScore total = t.psq;
     total += t.mobility[RED] - t.mobility[BLACK];
     total += t.relations[RED] - t.relations[BLACK];
     total += t.king[RED] - t.king[BLACK];
@@ -498,9 +532,11 @@ int scale_for_drawishness(const DrawMaterial& m, int v) {
 
 }  // namespace
 
-int evaluate(const Position& pos) {
+int evaluate(const Position& pos) { return evaluate(pos, psq_of(pos)); }
+
+int evaluate(const Position& pos, PackedScore psq) {
     Terms t;
-    compute<false>(pos, t, nullptr);
+    compute<false>(pos, psq, t, nullptr);
     int v = scale_for_drawishness(t.draw, red_view(t));
     v = pos.side_to_move() == RED ? v : -v;
     return v + TEMPO;
@@ -508,14 +544,14 @@ int evaluate(const Position& pos) {
 
 std::string eval_trace(const Position& pos) {
     Terms t;
-    compute<false>(pos, t, nullptr);
+    compute<false>(pos, psq_of(pos), t, nullptr);
     std::ostringstream out;
     auto line = [&](const char* name, PackedScore pr, PackedScore pb) {
         const Score r = pr.unpack(), b = pb.unpack();
         out << name << " red " << r.mg << "/" << r.eg << " black " << b.mg << "/" << b.eg << "\n";
     };
-    line("material ", t.material[RED], t.material[BLACK]);
-    line("pst      ", t.pst[RED], t.pst[BLACK]);
+    line("material ", material_of(pos, RED), material_of(pos, BLACK));
+    line("pst      ", pst_of(pos, RED), pst_of(pos, BLACK));
     line("mobility ", t.mobility[RED], t.mobility[BLACK]);
     line("relations", t.relations[RED], t.relations[BLACK]);
     line("king     ", t.king[RED], t.king[BLACK]);
@@ -530,7 +566,7 @@ std::string eval_trace(const Position& pos) {
 EvalTrace trace_evaluation(const Position& pos) {
     EvalTrace tr;
     Terms t;
-    compute<true>(pos, t, &tr);
+    compute<true>(pos, psq_of(pos), t, &tr);
     return tr;
 }
 
@@ -555,7 +591,7 @@ int draw_scale_divisor(const EvalTrace& tr, int red_view) {
 
 int draw_scale_divisor(const Position& pos, int red_view) {
     Terms t;
-    compute<false>(pos, t, nullptr);
+    compute<false>(pos, PackedScore(), t, nullptr);  // only the material counts are read
     const int v = red_view > 0 ? 1 << 20 : -(1 << 20);
     return v / scale_for_drawishness(t.draw, v);
 }

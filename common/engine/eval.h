@@ -17,6 +17,20 @@ inline constexpr int PIECE_VALUE[PIECE_TYPE_NB] = {0, 0, 200, 200, 420, 950, 450
 // Score in centipawns from the side to move's point of view.
 int evaluate(const Position& pos);
 
+// The material and piece-square part of the evaluation, Red's pieces minus Black's (middle
+// game and end game packed). The search keeps it move by move instead of summing it over the
+// pieces at every evaluation: psq_of(pos) at the root, then psq_delta before each move.
+PackedScore psq_of(const Position& pos);
+// Each piece's value on each point (Black's negative).
+extern const std::array<std::array<PackedScore, SQ_NB>, PIECE_NB> PSQ;
+// What the legal move m changes in psq_of(pos) (called before the move is made).
+inline PackedScore psq_delta(const Position& pos, Move m) {
+    const Piece p = pos.moved_piece(m), victim = pos.piece_on(m.to());
+    return PSQ[p][m.to()] - PSQ[p][m.from()] - PSQ[victim][m.to()];
+}
+// The same score as evaluate(pos), given psq == psq_of(pos).
+int evaluate(const Position& pos, PackedScore psq);
+
 // The same score split into its terms (Red's point of view), for `eval` in the front end
 // and for tuning. One line per term.
 std::string eval_trace(const Position& pos);

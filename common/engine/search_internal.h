@@ -84,10 +84,11 @@ struct ThreadData {
 
     // Starts loading the cache line of `key` (the child's evaluation follows soon after a move).
     void prefetch_eval(std::uint64_t key) const { __builtin_prefetch(&eval_cache[key & (EVAL_CACHE_SIZE - 1)]); }
-    int cached_eval(const Position& pos) {
+    // psq: psq_of(pos), kept by the search.
+    int cached_eval(const Position& pos, PackedScore psq) {
         EvalEntry& e = eval_cache[pos.key() & (EVAL_CACHE_SIZE - 1)];
         if ((e ^ pos.key()) >> 16 == 0) return std::int16_t(e & 0xFFFF);
-        const int v = evaluate(pos);
+        const int v = evaluate(pos, psq);
         if (v == std::int16_t(v)) e = (pos.key() & ~std::uint64_t(0xFFFF)) | std::uint16_t(v);
         return v;
     }
@@ -157,11 +158,13 @@ private:
     // `gives_check` is pos_.gives_check_fast(m), known before the move is made.
     void make(Move m, UndoInfo& u, bool gives_check) {
         const bool capture = pos_.is_capture(m);
+        const PackedScore psq = psq_.back() + psq_delta(pos_, m);
         pos_.do_move(m, u);
         tt_.prefetch(pos_.key());
         td_.prefetch_eval(pos_.key());
         path_.push_back(m);
         keys_.push_back(pos_.key());
+        psq_.push_back(psq);
         checks_.push_back(gives_check);
         irreversible_.push_back(capture ? int(keys_.size()) - 1 : irreversible_.back());
     }
@@ -169,6 +172,7 @@ private:
         pos_.undo_move(m, u);
         path_.pop_back();
         keys_.pop_back();
+        psq_.pop_back();
         checks_.pop_back();
         irreversible_.pop_back();
     }
@@ -176,6 +180,7 @@ private:
         pos_.do_null_move(u);
         path_.push_back(Move::none());
         keys_.push_back(pos_.key());
+        psq_.push_back(psq_.back());
         checks_.push_back(false);
         irreversible_.push_back(int(keys_.size()) - 1);
     }
@@ -183,6 +188,7 @@ private:
         pos_.undo_null_move(u);
         path_.pop_back();
         keys_.pop_back();
+        psq_.pop_back();
         checks_.pop_back();
         irreversible_.pop_back();
     }
@@ -236,6 +242,7 @@ private:
 
     Position pos_;
     std::vector<std::uint64_t> keys_;
+    std::vector<PackedScore> psq_;         // psq_of() of each position of keys_ (eval.h)
     std::vector<Move> path_;               // path_[i]: the move played from position i
     std::vector<std::uint8_t> checks_;     // checks_[i]: the position after move i-1 is in check
     std::vector<int> irreversible_;        // index of the latest position repetition cannot pass

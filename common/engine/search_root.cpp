@@ -201,11 +201,13 @@ Result Searcher::run(const Position& start, const std::vector<Move>& moves) {
     pondering_ = limits_.pondering != nullptr;
     pos_ = start;
     keys_.assign(1, pos_.key());
+    psq_.assign(1, psq_of(pos_));
     path_.clear();
     path_.reserve(moves.size() + MAX_PLY + 8);
     checks_.assign(1, pos_.in_check());
     irreversible_.assign(1, 0);
     keys_.reserve(moves.size() + MAX_PLY + 8);
+    psq_.reserve(moves.size() + MAX_PLY + 8);
     checks_.reserve(moves.size() + MAX_PLY + 8);
     irreversible_.reserve(moves.size() + MAX_PLY + 8);
     for (Move m : moves) {

@@ -167,12 +167,44 @@ TEST(EvalCache, GivesEachPositionItsOwnEvaluationFreshAndCached) {
     for (int pass = 0; pass < 2; ++pass)
         for (const Position& p : positions) {
             const int v = evaluate(p);
-            ASSERT_EQ(td->cached_eval(p), v) << p.fen() << " pass " << pass;
+            ASSERT_EQ(td->cached_eval(p, psq_of(p)), v) << p.fen() << " pass " << pass;
             negative += v < 0;
             positive += v > 0;
         }
     EXPECT_GT(negative, 100);
     EXPECT_GT(positive, 100);
+}
+
+TEST(Eval, MaterialAndPieceSquareSumKeptMoveByMoveIsTheSumOverThePieces) {
+    // The search keeps psq_of() by psq_delta before each move (quiet moves and captures of every
+    // piece type); evaluate(pos, psq) must then be evaluate(pos). Random games from the start.
+    std::uint64_t state = 5;
+    auto next = [&] {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        return state >> 33;
+    };
+    int captures = 0, plies = 0;
+    for (int game = 0; game < 40; ++game) {
+        Position pos;
+        PackedScore psq = psq_of(pos);
+        for (int ply = 0; ply < 200; ++ply) {
+            MoveList moves;
+            pos.generate_legal(moves);
+            if (moves.empty()) break;
+            const Move m = moves[int(next() % std::uint64_t(moves.size()))];
+            captures += pos.is_capture(m);
+            psq = psq + psq_delta(pos, m);
+            UndoInfo u;
+            pos.do_move(m, u);
+            ++plies;
+            const Score kept = psq.unpack(), summed = psq_of(pos).unpack();
+            ASSERT_EQ(kept.mg, summed.mg) << pos.fen();
+            ASSERT_EQ(kept.eg, summed.eg) << pos.fen();
+            ASSERT_EQ(evaluate(pos, psq), evaluate(pos)) << pos.fen();
+        }
+    }
+    EXPECT_GT(captures, 500);
+    EXPECT_GT(plies, 4000);
 }
 
 TEST(Eval, MaterialCounts) {

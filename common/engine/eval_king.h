@@ -11,9 +11,10 @@ namespace xq::engine::eval_sets {
 
 // King safety of colour c: attacks on its palace, attackers against missing defenders, and
 // cannons or rooks lined up on the king's file.
-template <bool TRACE>
-PackedScore king_safety(const Position& pos, const Pieces& pc, const AttackInfo& ai, Color c, int force, const PackedWeights& W,
-                  EvalTrace* tr) {
+// (The colour a template argument: each colour compiled apart, see for_each_colour in eval.cpp.)
+template <bool TRACE, Color c>
+PackedScore king_safety(const Position& pos, const Pieces& pc, const AttackInfo& ai, int force, const PackedWeights& W,
+                        EvalTrace* tr) {
     const int sign = c == RED ? -1 : 1;  // every term here is a penalty for c
     const Color them = ~c;
     PackedScore s;

@@ -313,9 +313,8 @@ void Position::undo_null_move(const UndoInfo& undo) {
     rule50_ = undo.rule50;
 }
 
-template <bool CapturesOnly>
+template <bool CapturesOnly, Color us>
 void Position::generate(MoveList& list) const {
-    const Color us = side_;
     auto target_ok = [&](int s) {
         const Piece q = board_[s];
         if (q == NO_PIECE) return !CapturesOnly;

@@ -140,8 +140,14 @@ public:
 private:
     struct EmptyTag {};
     explicit Position(EmptyTag) {}
-    template <bool CapturesOnly>
+    // The side to move's moves (or captures), in the order of its pieces' points. Compiled
+    // once per colour (`us`), whose piece and table indices are then constants.
+    template <bool CapturesOnly, Color us>
     void generate(MoveList& list) const;
+    template <bool CapturesOnly>
+    void generate(MoveList& list) const {
+        side_ == RED ? generate<CapturesOnly, RED>(list) : generate<CapturesOnly, BLACK>(list);
+    }
     // Attack test on square k against colour `us` on a board where the piece on `from`
     // moved to `to` (Moved = false: the board as it stands, from/to unused). The mover may
     // belong to either side: `us` (a legality test) or the attackers (a check test).

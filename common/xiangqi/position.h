@@ -111,7 +111,11 @@ public:
     }
     // False when the (legal) move certainly gives no check: neither the moved piece nor a
     // piece it uncovers or screens can reach the enemy king. True means "test it".
-    bool may_give_check(Move m) const;
+    bool may_give_check(Move m) const {
+        return side_ == RED ? may_give_check<RED>(m) : may_give_check<BLACK>(m);
+    }
+    template <Color us>
+    bool may_give_check(Move m) const;  // the same, us the side to move (compiled per colour)
 
     // Calls f(Square) for each piece of colour c, in ascending square order.
     template <class F>
@@ -154,8 +158,14 @@ private:
     // OnlyChanged: k is not attacked before the move (the king of a side not in check, the
     // mover not that king), so only what the move changes is tested: the lines through k that
     // hold `from` or `to`, the horses whose leg `from` was, and a moved horse or pawn.
+    // (Compiled once per colour `us`, like generate.)
+    template <bool Moved, bool OnlyChanged, Color us>
+    bool attacked_after(Square k, Square from, Square to) const;
     template <bool Moved, bool OnlyChanged = false>
-    bool attacked_after(Square k, Color us, Square from, Square to) const;
+    bool attacked_after(Square k, Color us, Square from, Square to) const {
+        return us == RED ? attacked_after<Moved, OnlyChanged, RED>(k, from, to)
+                         : attacked_after<Moved, OnlyChanged, BLACK>(k, from, to);
+    }
     void put(Piece p, Square s);
     void remove(Square s);
 

@@ -106,10 +106,10 @@ constexpr auto RELATIONS = build_relations();
 
 }  // namespace
 
-template <bool Moved, bool OnlyChanged>
-bool Position::attacked_after(Square k, Color us, Square from, Square to) const {
+template <bool Moved, bool OnlyChanged, Color us>
+bool Position::attacked_after(Square k, Square from, Square to) const {
     static_assert(Moved || !OnlyChanged, "only a move changes anything");
-    const Color them = ~us;
+    constexpr Color them = ~us;
     const Piece mover = Moved ? board_[from] : NO_PIECE;
     auto at = [&](int s) -> Piece {
         if constexpr (Moved) {
@@ -289,16 +289,17 @@ bool Position::is_legal(Move m, bool side_in_check) const {
     return true;
 }
 
+template <Color us>
 bool Position::may_give_check(Move m) const {
     const Square from = m.from(), to = m.to();
-    const Square k = king_[~side_];
+    const Square k = king_[~us];
     const std::uint8_t from_k = RELATIONS[from][k], to_k = RELATIONS[to][k];
     // Uncovered: the leg of one of our horses, or a point of a line of the king that another of
     // our rooks or cannons is on (the king facing the king would be no legal move).
     if (from_k & DIAGONAL_NEIGHBOUR) {
-        if (any_in(pieces_[make_piece(side_, HORSE)], ATTACKERS.horse[k])) return true;
+        if (any_in(pieces_[make_piece(us, HORSE)], ATTACKERS.horse[k])) return true;
     } else if (from_k & SAME_LINE) {
-        const auto &r = pieces_[make_piece(side_, ROOK)], &c = pieces_[make_piece(side_, CANNON)];
+        const auto &r = pieces_[make_piece(us, ROOK)], &c = pieces_[make_piece(us, CANNON)];
         const std::uint64_t mover0 = from < 64 ? std::uint64_t(1) << from : 0;
         const std::uint64_t mover1 = from < 64 ? 0 : std::uint64_t(1) << (from - 64);
         if (any_in((r[0] | c[0]) & ~mover0, (r[1] | c[1]) & ~mover1, line_through(from, k))) return true;
@@ -309,8 +310,11 @@ bool Position::may_give_check(Move m) const {
     // On a line of the king: a rook or cannon may attack it from there, a pawn next to it; any
     // piece may become the screen of one of our cannons on that line, by a move to an empty point.
     if (t == ROOK || t == CANNON) return true;
-    if (t == PAWN && ((ATTACKERS.pawn[side_][k][to >> 6] >> (to & 63)) & 1)) return true;
-    return board_[to] == NO_PIECE && any_in(pieces_[make_piece(side_, CANNON)], line_through(to, k));
+    if (t == PAWN && ((ATTACKERS.pawn[us][k][to >> 6] >> (to & 63)) & 1)) return true;
+    return board_[to] == NO_PIECE && any_in(pieces_[make_piece(us, CANNON)], line_through(to, k));
 }
+
+template bool Position::may_give_check<RED>(Move) const;
+template bool Position::may_give_check<BLACK>(Move) const;
 
 }  // namespace xq

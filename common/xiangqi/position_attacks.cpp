@@ -2,6 +2,8 @@
 // after a move), whether a move may give check or expose the own king. The search's hot path.
 #include "position.h"
 
+#include <type_traits>
+
 #include "lines.h"
 #include "tables.h"
 
@@ -268,7 +270,11 @@ bool Position::gives_check(Move m) const {
 }
 
 bool Position::gives_check_fast(Move m) const {
-    return may_give_check(m) && attacked_after<true, true>(king_[~side_], ~side_, m.from(), m.to());
+    auto test = [&](auto colour) {
+        constexpr Color us = decltype(colour)::value;
+        return may_give_check<us>(m) && attacked_after<true, true, ~us>(king_[~us], m.from(), m.to());
+    };
+    return side_ == RED ? test(std::integral_constant<Color, RED>{}) : test(std::integral_constant<Color, BLACK>{});
 }
 
 bool Position::is_legal(Move m) const {

@@ -82,9 +82,9 @@ bool Searcher::pondering() {
     return false;
 }
 
+template <Color them>
 void Searcher::score_moves(const MoveList& list, int* scores, Move tt_move, int ply) const {
     const Frame& f = frames_[ply];
-    const Color them = ~pos_.side_to_move();
     // Read once: a store into scores[] (int) could alias the list's count or the history.
     const int n = list.size();
     const Move killer0 = f.killers[0], killer1 = f.killers[1];
@@ -100,7 +100,7 @@ void Searcher::score_moves(const MoveList& list, int* scores, Move tt_move, int 
         if (victim != NO_PIECE) {
             const int vv = PIECE_VALUE[type_of(victim)], av = PIECE_VALUE[type_of(moved)];
             const int mvv_lva = vv * 8 - av / 16;
-            const bool bad = av > vv + 50 && pos_.is_attacked(m.to(), them);
+            const bool bad = av > vv + 50 && pos_.is_attacked<them>(m.to());
             scores[i] = (bad ? SCORE_BAD_CAPTURE : SCORE_GOOD_CAPTURE) + mvv_lva;
         } else if (m == killer0) {
             scores[i] = SCORE_KILLER + 1;
@@ -112,6 +112,8 @@ void Searcher::score_moves(const MoveList& list, int* scores, Move tt_move, int 
     }
     for (int i = 0; i < SCORE_PAD; ++i) scores[n + i] = INT_MIN;
 }
+template void Searcher::score_moves<RED>(const MoveList&, int*, Move, int) const;
+template void Searcher::score_moves<BLACK>(const MoveList&, int*, Move, int) const;
 
 namespace {
 

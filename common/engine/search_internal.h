@@ -204,6 +204,11 @@ private:
     int search(int alpha, int beta, int depth, int ply, bool cut_node);
     int qsearch(int alpha, int beta, int ply);
     int root_search(int depth, int alpha, int beta);
+    void score_moves(const MoveList& list, int* scores, Move tt_move, int ply) const {
+        pos_.side_to_move() == RED ? score_moves<BLACK>(list, scores, tt_move, ply)
+                                   : score_moves<RED>(list, scores, tt_move, ply);
+    }
+    template <Color them>  // the opponent of the side to move (compiled per colour)
     void score_moves(const MoveList& list, int* scores, Move tt_move, int ply) const;
     Move pick_ahead(MoveList& list, int* scores, int i);
     void drop_late_quiets(MoveList& list, int* scores, int i) const;

@@ -75,7 +75,11 @@ public:
     // (the search decides its prunings with it before making a move).
     bool gives_check_fast(Move m) const;
     // True when a piece of colour `by` could capture on s (pseudo-legally).
-    bool is_attacked(Square s, Color by) const;
+    bool is_attacked(Square s, Color by) const {
+        return by == RED ? is_attacked<RED>(s) : is_attacked<BLACK>(s);
+    }
+    template <Color by>
+    bool is_attacked(Square s) const;  // the same, compiled per colour
 
     void do_move(Move m, UndoInfo& undo);
     void undo_move(Move m, const UndoInfo& undo);

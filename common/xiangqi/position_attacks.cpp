@@ -222,7 +222,8 @@ bool Position::king_attacked(Color c) const {
     return attacked_after<false>(king_[c], c, SQ_NONE, SQ_NONE);
 }
 
-bool Position::is_attacked(Square s, Color by) const {
+template <Color by>
+bool Position::is_attacked(Square s) const {
     // Rook, cannon, horse and pawn attacks are as for a king; add king, advisor, elephant steps.
     // The king-facing rule is not an "attack" on a square, so mask it out by checking kings by step.
     const int sr = rank_of(s), sf = file_of(s);
@@ -320,6 +321,8 @@ bool Position::may_give_check(Move m) const {
     return board_[to] == NO_PIECE && any_in(pieces_[make_piece(us, CANNON)], line_through(to, k));
 }
 
+template bool Position::is_attacked<RED>(Square) const;
+template bool Position::is_attacked<BLACK>(Square) const;
 template bool Position::may_give_check<RED>(Move) const;
 template bool Position::may_give_check<BLACK>(Move) const;
 

@@ -178,11 +178,7 @@ TEST(EvalCache, GivesEachPositionItsOwnEvaluationFreshAndCached) {
 TEST(Eval, MaterialAndPieceSquareSumKeptMoveByMoveIsTheSumOverThePieces) {
     // The search keeps psq_of() by psq_delta before each move (quiet moves and captures of every
     // piece type); evaluate(pos, psq) must then be evaluate(pos). Random games from the start.
-    std::uint64_t state = 5;
-    auto next = [&] {
-        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-        return state >> 33;
-    };
+    std::mt19937 random(5);
     int captures = 0, plies = 0;
     for (int game = 0; game < 40; ++game) {
         Position pos;
@@ -191,7 +187,7 @@ TEST(Eval, MaterialAndPieceSquareSumKeptMoveByMoveIsTheSumOverThePieces) {
             MoveList moves;
             pos.generate_legal(moves);
             if (moves.empty()) break;
-            const Move m = moves[int(next() % std::uint64_t(moves.size()))];
+            const Move m = moves[std::uniform_int_distribution<int>(0, moves.size() - 1)(random)];
             captures += pos.is_capture(m);
             psq = psq + psq_delta(pos, m);
             UndoInfo u;

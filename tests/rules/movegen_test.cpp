@@ -315,12 +315,15 @@ TEST(MoveGen, InCheckOnlyMovesTouchingTheCheckMaskCanBeLegal) {
     EXPECT_GT(rejected, 1000);
 }
 
-// The occupancy sets a position keeps move by move (per piece, per colour, per rank and file)
-// describe its board.
+// The occupancy sets a position keeps move by move (per piece, per colour, per rank and file,
+// and per rank and file for both colours) describe its board.
 ::testing::AssertionResult occupancy_matches_board(const Position& p) {
     for (int s = 0; s < SQ_NB; ++s) {
         const Piece on = p.piece_on(Square(s));
         const int half = s / 64, bit = s % 64, r = s / FILE_NB, f = s % FILE_NB;
+        const bool taken = on != NO_PIECE;
+        if (((p.rank_occupancy(r) >> f) & 1) != taken || ((p.file_occupancy(f) >> r) & 1) != taken)
+            return ::testing::AssertionFailure() << "both colours' line sets at point " << s;
         for (int pc = 1; pc < PIECE_NB; ++pc)
             if (((p.pieces(Piece(pc), half) >> bit) & 1) != (on == pc))
                 return ::testing::AssertionFailure() << "piece set " << pc << " at point " << s;

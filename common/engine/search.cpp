@@ -22,8 +22,8 @@
 namespace xq::engine {
 
 int Searcher::repetition_score(int ply) const {
-    const int n = int(keys_.size()) - 1;
-    const int floor = irreversible_.back();
+    const int n = top_;
+    const int floor = irreversible_[n];
     for (int i = n - 4; i >= floor; i -= 2) {
         if (keys_[i] != keys_[n]) continue;
         // Moves i..n-1 bring the current position back to itself. One side checking every
@@ -261,7 +261,7 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
     // The static evaluation comes before the table probe: the probe's bucket is usually still
     // on its way from memory, and it arrives while the evaluation runs. The probe decides as
     // before (a cut-off or the entry's evaluation wins), so the tree is the same.
-    const int static_eval = check ? 0 : td_.cached_eval(pos_, psq_.back());
+    const int static_eval = check ? 0 : td_.cached_eval(pos_, psq_[top_]);
     TTEntry tt_copy;
     const TTEntry* tte = tt_.probe(pos_.key(), tt_copy);
     Move tt_move;
@@ -381,7 +381,7 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
 
     int eval = 0, raw_eval = 0;
     if (!check) {
-        raw_eval = eval = tte ? tte->eval : td_.cached_eval(pos_, psq_.back());
+        raw_eval = eval = tte ? tte->eval : td_.cached_eval(pos_, psq_[top_]);
         // The table's bound on the real score is a better estimate than the static eval.
         if (tt_score != NO_SCORE && std::abs(tt_score) < MATE_BOUND &&
             ((tte->bound() == Bound::Lower && tt_score > eval) ||

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <cassert>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -158,41 +159,35 @@ private:
     // `gives_check` is pos_.gives_check_fast(m), known before the move is made.
     void make(Move m, UndoInfo& u, bool gives_check) {
         const bool capture = pos_.is_capture(m);
-        const PackedScore psq = psq_.back() + psq_delta(pos_, m);
+        const PackedScore psq = psq_[top_] + psq_delta(pos_, m);
         pos_.do_move(m, u);
         tt_.prefetch(pos_.key());
         td_.prefetch_eval(pos_.key());
-        path_.push_back(m);
-        keys_.push_back(pos_.key());
-        psq_.push_back(psq);
-        checks_.push_back(gives_check);
-        irreversible_.push_back(capture ? int(keys_.size()) - 1 : irreversible_.back());
+        push(m, psq, gives_check, capture);
     }
     void unmake(Move m, const UndoInfo& u) {
         pos_.undo_move(m, u);
-        path_.pop_back();
-        keys_.pop_back();
-        psq_.pop_back();
-        checks_.pop_back();
-        irreversible_.pop_back();
+        --top_;
     }
     void make_null(UndoInfo& u) {
         pos_.do_null_move(u);
-        path_.push_back(Move::none());
-        keys_.push_back(pos_.key());
-        psq_.push_back(psq_.back());
-        checks_.push_back(false);
-        irreversible_.push_back(int(keys_.size()) - 1);
+        push(Move::none(), psq_[top_], false, true);
     }
     void unmake_null(const UndoInfo& u) {
         pos_.undo_null_move(u);
-        path_.pop_back();
-        keys_.pop_back();
-        psq_.pop_back();
-        checks_.pop_back();
-        irreversible_.pop_back();
+        --top_;
     }
-    bool in_check() const { return checks_.back(); }
+    // The entries of the position just reached by `m` (sized by run(): no capacity test).
+    void push(Move m, PackedScore psq, bool gives_check, bool irreversible) {
+        assert(top_ + 1 < int(keys_.size()));
+        path_[top_] = m;
+        const int n = ++top_;
+        keys_[n] = pos_.key();
+        psq_[n] = psq;
+        checks_[n] = gives_check;
+        irreversible_[n] = irreversible ? n : irreversible_[n - 1];
+    }
+    bool in_check() const { return checks_[top_]; }
 
     // docs/RULES.md repetition rulings (through the referee's own rulings.h), applied as soon as a
     // position repeats inside the tree: perpetual check loses to chase loses to idle; equal
@@ -246,10 +241,14 @@ private:
     std::uint64_t published_nodes_ = 0;
 
     Position pos_;
-    std::vector<std::uint64_t> keys_;
-    std::vector<PackedScore> psq_;         // psq_of() of each position of keys_ (eval.h)
+    // The positions from the root of the game to the current node, top_ the current one: one
+    // index for the five stacks (sized once by run(), so that a move is five stores and an
+    // increment, its undo a decrement).
+    int top_ = 0;
+    std::vector<std::uint64_t> keys_;      // keys_[i]: the key of position i
+    std::vector<PackedScore> psq_;         // psq_of() of position i (eval.h)
     std::vector<Move> path_;               // path_[i]: the move played from position i
-    std::vector<std::uint8_t> checks_;     // checks_[i]: the position after move i-1 is in check
+    std::vector<std::uint8_t> checks_;     // checks_[i]: position i is in check
     std::vector<int> irreversible_;        // index of the latest position repetition cannot pass
     std::vector<Frame> frames_ = std::vector<Frame>(MAX_PLY + 4);
     std::vector<RootMove> root_moves_;

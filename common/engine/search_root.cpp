@@ -118,7 +118,7 @@ void Searcher::report(int depth, int score, bool iteration_done, int root_done) 
 bool Searcher::ends_in_repetition(const std::vector<Move>& pv) const {
     // Called at the root: keys_ holds the game so far. The line's last position repeats one
     // since the last capture, with the same side to move.
-    std::vector<std::uint64_t> keys(keys_.begin() + irreversible_.back(), keys_.end());
+    std::vector<std::uint64_t> keys(keys_.begin() + irreversible_[top_], keys_.begin() + top_ + 1);
     Position p = pos_;
     for (Move m : pv) {
         MoveList legal;
@@ -200,16 +200,18 @@ Result Searcher::run(const Position& start, const std::vector<Move>& moves) {
     clock_start_ = start_time_;
     pondering_ = limits_.pondering != nullptr;
     pos_ = start;
-    keys_.assign(1, pos_.key());
-    psq_.assign(1, psq_of(pos_));
-    path_.clear();
-    path_.reserve(moves.size() + MAX_PLY + 8);
-    checks_.assign(1, pos_.in_check());
-    irreversible_.assign(1, 0);
-    keys_.reserve(moves.size() + MAX_PLY + 8);
-    psq_.reserve(moves.size() + MAX_PLY + 8);
-    checks_.reserve(moves.size() + MAX_PLY + 8);
-    irreversible_.reserve(moves.size() + MAX_PLY + 8);
+    // Room for the game's positions and a line of MAX_PLY moves beyond them (qsearch stops at
+    // MAX_PLY), with a margin.
+    const std::size_t room = moves.size() + MAX_PLY + 8;
+    keys_.assign(room, 0);
+    psq_.assign(room, PackedScore());
+    path_.assign(room, Move::none());
+    checks_.assign(room, 0);
+    irreversible_.assign(room, 0);
+    top_ = 0;
+    keys_[0] = pos_.key();
+    psq_[0] = psq_of(pos_);
+    checks_[0] = pos_.in_check();
     for (Move m : moves) {
         MoveList legal;
         pos_.generate_legal(legal);

@@ -42,6 +42,23 @@ constexpr StepReach build_step_reach() {
 
 constexpr StepReach STEP_REACH = build_step_reach();
 
+// The moves of a rook or cannon from each point along each ray (Tables::rays' order), nearest
+// point first; entry `count` is a spare that generation writes and does not count.
+struct RayMoves {
+    std::array<std::array<std::array<Move, 10>, 4>, SQ_NB> m{};
+};
+
+constexpr RayMoves build_ray_moves() {
+    RayMoves t{};
+    for (int sq = 0; sq < SQ_NB; ++sq)
+        for (int d = 0; d < 4; ++d)
+            for (int i = 0; i < TABLES.rays[sq][d].count; ++i)
+                t.m[sq][d][i] = Move(Square(sq), Square(TABLES.rays[sq][d].squares[i]));
+    return t;
+}
+
+constexpr RayMoves RAY_MOVES = build_ray_moves();
+
 // A point's bits in the occupancy sets: its word and bit there, its rank and file and its bit
 // on each line (a table instead of divisions by 9 on every move).
 struct PointBits {
@@ -313,25 +330,66 @@ void Position::undo_null_move(const UndoInfo& undo) {
     rule50_ = undo.rule50;
 }
 
+// Every move is written to the list and counted only when it is one (`out += ok`): whether a
+// step reaches an empty point, an enemy piece or an own one, and how far a rook or cannon
+// slides, change from node to node, and the branches on them were mispredicted often. The
+// list's order is the order the branches gave (the search breaks ties in that order).
 template <bool CapturesOnly, Color us>
 void Position::generate(MoveList& list) const {
-    auto target_ok = [&](int s) {
-        const Piece q = board_[s];
-        if (q == NO_PIECE) return !CapturesOnly;
-        return color_of(q) != us;
+    // Bit q set: a piece q (NO_PIECE included) that a step may land on.
+    constexpr unsigned TARGETS = CapturesOnly ? (us == RED ? 0xFE00u : 0x00FEu) : (us == RED ? 0xFE01u : 0x00FFu);
+    Move* out = list.moves.data() + list.count;
+    auto steps = [&](Square from, const tables::StepList& l) {
+        for (int i = 0; i < l.count; ++i) {
+            *out = Move(from, Square(l.steps[i].to));
+            out += (TARGETS >> board_[l.steps[i].to]) & 1u;
+        }
     };
-    // Captures of a rook or cannon from the line tables, in the rays' order (up, down, left,
-    // right): at most one each way, the first piece (rook) or the first beyond a screen (cannon).
-    auto line_captures = [&](Square from, bool rook) {
+    auto blocked_steps = [&](Square from, const tables::StepList& l) {
+        for (int i = 0; i < l.count; ++i) {
+            *out = Move(from, Square(l.steps[i].to));
+            out += (TARGETS >> board_[l.steps[i].to]) & unsigned(board_[l.steps[i].block] == NO_PIECE);
+        }
+    };
+    // One ray of a rook or cannon, from its line's occupancy (bit i: point i of the line), the
+    // enemy's, and the piece's place on the line: the empty points in order (all nine entries
+    // copied, the empty ones counted), then the capture: the first piece (rook) or the first
+    // beyond a screen (cannon), when an enemy's. Up and right run to higher bits, down and left
+    // to lower ones.
+    auto ray = [&](const std::array<Move, 10>& moves, unsigned occ, unsigned enemy, int at, int count, bool rook,
+                   bool ascending) {
+        int empty, target;
+        unsigned hit;
+        if (ascending) {
+            const unsigned ahead = occ >> (at + 1);  // bit i: the ray's point i
+            empty = std::min(std::countr_zero(ahead), count);
+            const unsigned beyond = ahead & (ahead - 1);
+            target = rook ? empty : std::min(std::countr_zero(beyond), count);
+            hit = (enemy >> (at + 1 + target)) & 1u;  // bit 10 at most: zero past the line
+        } else {
+            const unsigned behind = occ & ((1u << at) - 1);  // bit at - 1 - i: the ray's point i
+            const int first = std::bit_width(behind) - 1;     // -1: none
+            empty = at - 1 - first;
+            const int last = rook ? first : std::bit_width(behind ^ std::bit_floor(behind)) - 1;
+            target = at - 1 - last;
+            hit = ((enemy << 1) >> (last + 1)) & 1u;  // bit 0 of enemy << 1 is zero: none
+        }
+        if constexpr (!CapturesOnly) {
+            std::copy_n(moves.data(), 9, out);
+            out += empty;
+        }
+        *out = moves[target];
+        out += hit;
+    };
+    auto slider = [&](Square from, bool rook) {
         const int r = rank_of(from), f = file_of(from);
-        const unsigned rank_occ = rank_all_[r];
-        const unsigned file_occ = file_all_[f];
-        const unsigned on_file = (rook ? LINES.rook[r][file_occ] : LINES.cannon[r][file_occ]) & file_occ_[~us][f];
-        const unsigned on_rank = (rook ? LINES.rook[f][rank_occ] : LINES.cannon[f][rank_occ]) & rank_occ_[~us][r];
-        if (const unsigned up = on_file >> (r + 1)) list.push(Move(from, make_square(f, r + 1 + std::countr_zero(up))));
-        if (const unsigned down = on_file & ((1u << r) - 1)) list.push(Move(from, make_square(f, std::countr_zero(down))));
-        if (const unsigned left = on_rank & ((1u << f) - 1)) list.push(Move(from, make_square(std::countr_zero(left), r)));
-        if (const unsigned right = on_rank >> (f + 1)) list.push(Move(from, make_square(f + 1 + std::countr_zero(right), r)));
+        const unsigned file_occ = file_all_[f], rank_occ = rank_all_[r];
+        const unsigned file_enemy = file_occ_[~us][f], rank_enemy = rank_occ_[~us][r];
+        const auto& m = RAY_MOVES.m[from];
+        ray(m[0], file_occ, file_enemy, r, RANK_NB - 1 - r, rook, true);
+        ray(m[1], file_occ, file_enemy, r, r, rook, false);
+        ray(m[2], rank_occ, rank_enemy, f, f, rook, false);
+        ray(m[3], rank_occ, rank_enemy, f, FILE_NB - 1 - f, rook, true);
     };
     for_each_piece(us, [&](Square from) {
         const int sq = from;
@@ -345,66 +403,17 @@ void Position::generate(MoveList& list) const {
             }
         }
         switch (type_of(p)) {
-        case KING:
-        case ADVISOR: {
-            const auto& l = type_of(p) == KING ? TABLES.king[sq] : TABLES.advisor[sq];
-            for (int i = 0; i < l.count; ++i)
-                if (target_ok(l.steps[i].to)) list.push(Move(from, Square(l.steps[i].to)));
-            break;
-        }
-        case ELEPHANT:
-        case HORSE: {
-            const auto& l = type_of(p) == HORSE ? TABLES.horse[sq] : TABLES.elephant[sq];
-            for (int i = 0; i < l.count; ++i)
-                if (board_[l.steps[i].block] == NO_PIECE && target_ok(l.steps[i].to))
-                    list.push(Move(from, Square(l.steps[i].to)));
-            break;
-        }
-        case PAWN: {
-            const auto& l = TABLES.pawn[us][sq];
-            for (int i = 0; i < l.count; ++i)
-                if (target_ok(l.steps[i].to)) list.push(Move(from, Square(l.steps[i].to)));
-            break;
-        }
-        case ROOK:
-            if constexpr (CapturesOnly) {
-                line_captures(from, true);
-                break;
-            }
-            for (int d = 0; d < 4; ++d) {
-                const auto& ray = TABLES.rays[sq][d];
-                for (int i = 0; i < ray.count; ++i) {
-                    const Piece q = board_[ray.squares[i]];
-                    if (q == NO_PIECE) {
-                        if (!CapturesOnly) list.push(Move(from, Square(ray.squares[i])));
-                        continue;
-                    }
-                    if (color_of(q) != us) list.push(Move(from, Square(ray.squares[i])));
-                    break;
-                }
-            }
-            break;
-        case CANNON:
-            if constexpr (CapturesOnly) {
-                line_captures(from, false);
-                break;
-            }
-            for (int d = 0; d < 4; ++d) {
-                const auto& ray = TABLES.rays[sq][d];
-                int i = 0;
-                for (; i < ray.count && board_[ray.squares[i]] == NO_PIECE; ++i)
-                    if (!CapturesOnly) list.push(Move(from, Square(ray.squares[i])));
-                for (++i; i < ray.count; ++i) {
-                    const Piece q = board_[ray.squares[i]];
-                    if (q == NO_PIECE) continue;
-                    if (color_of(q) != us) list.push(Move(from, Square(ray.squares[i])));
-                    break;
-                }
-            }
-            break;
+        case KING: steps(from, TABLES.king[sq]); break;
+        case ADVISOR: steps(from, TABLES.advisor[sq]); break;
+        case ELEPHANT: blocked_steps(from, TABLES.elephant[sq]); break;
+        case HORSE: blocked_steps(from, TABLES.horse[sq]); break;
+        case PAWN: steps(from, TABLES.pawn[us][sq]); break;
+        case ROOK: slider(from, true); break;
+        case CANNON: slider(from, false); break;
         default: break;
         }
     });
+    list.count = int(out - list.moves.data());
 }
 
 void Position::generate_pseudo(MoveList& list) const { generate<false>(list); }

@@ -65,9 +65,9 @@ constexpr int SCORE_GOOD_CAPTURE = 1 << 28;
 constexpr int SCORE_KILLER = 1 << 27;
 constexpr int SCORE_BAD_CAPTURE = -(1 << 28);
 constexpr int HISTORY_MAX = 1 << 14;
-// A move list's scores array has this many entries past MAX_MOVES: score_moves sets the three
-// after the last move to INT_MIN, so that pick_next reads the scores in whole groups of four.
-constexpr int SCORE_PAD = 3;
+// A move list's scores array has this many entries past MAX_MOVES: score_moves sets the seven
+// after the last move to INT_MIN, so that pick_next reads the scores in whole groups of eight.
+constexpr int SCORE_PAD = 7;
 constexpr Move NULL_MARK = Move::from_raw(0xFFFF);  // marks a null move in the frame stack
 
 // What each search thread keeps to itself across searches: the history heuristic and a

@@ -333,8 +333,10 @@ void Position::undo_null_move(const UndoInfo& undo) {
 // Every move is written to the list and counted only when it is one (`out += ok`): whether a
 // step reaches an empty point, an enemy piece or an own one, and how far a rook or cannon
 // slides, change from node to node, and the branches on them were mispredicted often. The
-// list's order is the order the branches gave (the search breaks ties in that order). The
-// writes reach at most nine entries past the count (a slider's copied ray); no position has
+// order is that of a walk (the search breaks ties in list order, so it is part of the tree;
+// `MoveGen.PseudoLegalGenerationListsTheMovesInWalkOrder` checks it): the pieces by point, a
+// step piece's steps in the tables' order, a slider's rays up, down, left, right, each ray's
+// empty points nearest first, then its capture. The writes reach at most nine entries past the count (a slider's copied ray); no position has
 // more than 119 pseudo-legal moves (two rooks and two cannons 17 each, two horses 8, the king
 // 4, two advisors and two elephants 4 each, five pawns 3), far inside MAX_MOVES.
 template <bool CapturesOnly, Color us>
@@ -342,16 +344,12 @@ void Position::generate(MoveList& list) const {
     // Bit q set: a piece q (NO_PIECE included) that a step may land on.
     constexpr unsigned TARGETS = CapturesOnly ? (us == RED ? 0xFE00u : 0x00FEu) : (us == RED ? 0xFE01u : 0x00FFu);
     Move* out = list.moves.data() + list.count;
-    auto steps = [&](Square from, const tables::StepList& l) {
+    // `blocked`: the elephant's eye or the horse's leg must be empty (the others' steps name no
+    // such point).
+    auto steps = [&](Square from, const tables::StepList& l, bool blocked) {
         for (int i = 0; i < l.count; ++i) {
             *out = Move(from, Square(l.steps[i].to));
-            out += (TARGETS >> board_[l.steps[i].to]) & 1u;
-        }
-    };
-    auto blocked_steps = [&](Square from, const tables::StepList& l) {
-        for (int i = 0; i < l.count; ++i) {
-            *out = Move(from, Square(l.steps[i].to));
-            out += (TARGETS >> board_[l.steps[i].to]) & unsigned(board_[l.steps[i].block] == NO_PIECE);
+            out += (TARGETS >> board_[l.steps[i].to]) & unsigned(!blocked || board_[l.steps[i].block] == NO_PIECE);
         }
     };
     // One ray of a rook or cannon, from its line's occupancy (bit i: point i of the line), the
@@ -406,11 +404,11 @@ void Position::generate(MoveList& list) const {
             }
         }
         switch (type_of(p)) {
-        case KING: steps(from, TABLES.king[sq]); break;
-        case ADVISOR: steps(from, TABLES.advisor[sq]); break;
-        case ELEPHANT: blocked_steps(from, TABLES.elephant[sq]); break;
-        case HORSE: blocked_steps(from, TABLES.horse[sq]); break;
-        case PAWN: steps(from, TABLES.pawn[us][sq]); break;
+        case KING: steps(from, TABLES.king[sq], false); break;
+        case ADVISOR: steps(from, TABLES.advisor[sq], false); break;
+        case ELEPHANT: steps(from, TABLES.elephant[sq], true); break;
+        case HORSE: steps(from, TABLES.horse[sq], true); break;
+        case PAWN: steps(from, TABLES.pawn[us][sq], false); break;
         case ROOK: slider(from, true); break;
         case CANNON: slider(from, false); break;
         default: break;
